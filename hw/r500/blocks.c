@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The blocks of the chip, in reset and run order: the block diagram. */
+#include <glib.h>
+
+#include "blocks.h"
+
+const R500Block *const r500_blocks[] = {
+    &r500_core_block,
+    &r500_irq_block,
+};
+const unsigned r500_num_blocks = G_N_ELEMENTS(r500_blocks);

@@ -1,0 +1,369 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * QEMU board for the R500 chip core: a PCI Express VGA-class endpoint.
+ *
+ * Thin by design (DESIGN.md section 1): PCI identity, BARs, the legacy VGA
+ * core, the console, DMA, interrupts, vmstate and trace events; every
+ * register access goes to the chip core in hw/r500.
+ *
+ * BAR layout (docs/architecture.md):
+ *   BAR0  VRAM, 32-bit prefetchable, = vram-size   (radeon: resource 0)
+ *   BAR1  I/O, 256 bytes, aliasing registers 0x00-0xFF
+ *   BAR2  MMIO registers, 64 KiB, 32-bit           (radeon: resource 2)
+ *   ROM   expansion ROM from the "romfile" property
+ * The I/O BAR sits at BAR1 because the SeaVGABIOS ATI extension takes its
+ * I/O base from BAR1 (reference atombios-rom.md 6.1); Linux radeon accepts
+ * any position for it.
+ */
+#include "qemu/osdep.h"
+#include "qemu/log.h"
+#include "qemu/main-loop.h"
+#include "qemu/module.h"
+#include "qemu/timer.h"
+#include "qemu/units.h"
+#include "qapi/error.h"
+#include "hw/pci/msi.h"
+#include "hw/pci/pci.h"
+#include "hw/pci/pcie.h"
+#include "hw/qdev-properties.h"
+#include "hw/display/vga_int.h"
+#include "migration/vmstate.h"
+#include "ui/console.h"
+#include "trace.h"
+
+#include "../r500.h"
+
+#define TYPE_R500 "r500"
+OBJECT_DECLARE_SIMPLE_TYPE(R500PCIState, R500)
+
+#define R500_PCI_VENDOR_ATI     0x1002
+/* Red Hat / QEMU subsystem: not in radeon_atom_apply_quirks (reference 1.2). */
+#define R500_SUBSYS_VENDOR      0x1af4
+#define R500_SUBSYS_ID          0x1100
+
+/* Capability offsets as on a real RV516 (lspci): PM, PCIe, MSI. */
+#define R500_CAP_PM             0x50
+#define R500_CAP_EXP            0x58
+#define R500_CAP_MSI            0x80
+
+struct R500PCIState {
+    PCIDevice parent_obj;
+
+    /* properties */
+    char *model_name;
+    uint64_t vram_size;
+
+    VGACommonState vga;
+    MemoryRegion mmio;
+    MemoryRegion io;
+    QEMUBH *bh;
+    QEMUTimer timer;
+    R500Chip chip;
+};
+
+/* ---- Host interface ---- */
+
+static bool r500_host_dma_read(void *opaque, uint64_t addr, void *buf,
+                               uint64_t len)
+{
+    R500PCIState *s = opaque;
+
+    return pci_dma_read(PCI_DEVICE(s), addr, buf, len) == MEMTX_OK;
+}
+
+static bool r500_host_dma_write(void *opaque, uint64_t addr, const void *buf,
+                                uint64_t len)
+{
+    R500PCIState *s = opaque;
+
+    return pci_dma_write(PCI_DEVICE(s), addr, buf, len) == MEMTX_OK;
+}
+
+static void r500_host_set_irq(void *opaque, bool level)
+{
+    R500PCIState *s = opaque;
+    PCIDevice *d = PCI_DEVICE(s);
+
+    trace_r500_irq(level);
+    if (msi_enabled(d)) {
+        /* MSI is an edge: one message per rising level. */
+        if (level) {
+            msi_notify(d, 0);
+        }
+        return;
+    }
+    pci_set_irq(d, level);
+}
+
+static int64_t r500_host_clock_ns(void *opaque)
+{
+    return qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+}
+
+static void r500_host_schedule(void *opaque, int64_t deadline_ns)
+{
+    R500PCIState *s = opaque;
+
+    if (deadline_ns == 0) {
+        qemu_bh_schedule(s->bh);
+    } else {
+        timer_mod(&s->timer, deadline_ns);
+    }
+}
+
+static void r500_host_vram_dirty(void *opaque, uint64_t offset, uint64_t len)
+{
+    R500PCIState *s = opaque;
+
+    memory_region_set_dirty(&s->vga.vram, offset, len);
+}
+
+static void r500_host_log(void *opaque, R500LogKind kind, const char *msg)
+{
+    qemu_log_mask(kind == R500_LOG_GUEST_ERROR ? LOG_GUEST_ERROR : LOG_UNIMP,
+                  "r500: %s\n", msg);
+}
+
+static const R500HostOps r500_host_ops = {
+    .dma_read = r500_host_dma_read,
+    .dma_write = r500_host_dma_write,
+    .set_irq = r500_host_set_irq,
+    .clock_ns = r500_host_clock_ns,
+    .schedule = r500_host_schedule,
+    .vram_dirty = r500_host_vram_dirty,
+    .log = r500_host_log,
+};
+
+static void r500_run_cb(void *opaque)
+{
+    R500PCIState *s = opaque;
+
+    r500_run(&s->chip);
+}
+
+/* ---- Register BARs ---- */
+
+static uint64_t r500_mmio_read_cb(void *opaque, hwaddr addr, unsigned size)
+{
+    R500PCIState *s = opaque;
+    uint64_t val = r500_mmio_read(&s->chip, addr, size);
+
+    if (trace_event_get_state_backends(TRACE_R500_MMIO_READ)) {
+        char name[48];
+        trace_r500_mmio_read(r500_reg_name(addr, name, sizeof(name)), addr,
+                             size, val);
+    }
+    return val;
+}
+
+static void r500_mmio_write_cb(void *opaque, hwaddr addr, uint64_t val,
+                               unsigned size)
+{
+    R500PCIState *s = opaque;
+
+    if (trace_event_get_state_backends(TRACE_R500_MMIO_WRITE)) {
+        char name[48];
+        trace_r500_mmio_write(r500_reg_name(addr, name, sizeof(name)), addr,
+                              size, val);
+    }
+    r500_mmio_write(&s->chip, addr, val, size);
+}
+
+/*
+ * The core splits accesses into dword lanes itself, so every size and
+ * alignment a guest can produce reaches it unchanged.
+ */
+static const MemoryRegionOps r500_mmio_ops = {
+    .read = r500_mmio_read_cb,
+    .write = r500_mmio_write_cb,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = { .min_access_size = 1, .max_access_size = 8, .unaligned = true },
+    .impl = { .min_access_size = 1, .max_access_size = 8, .unaligned = true },
+};
+
+/* ---- Device ---- */
+
+static bool r500_init_caps(R500PCIState *s, Error **errp)
+{
+    PCIDevice *d = PCI_DEVICE(s);
+    int ret;
+
+    ret = pci_add_capability(d, PCI_CAP_ID_PM, R500_CAP_PM, PCI_PM_SIZEOF,
+                             errp);
+    if (ret < 0) {
+        return false;
+    }
+    /* PM 1.1 (version 2); D0/D3hot via PMCSR. Nothing in radeon needs more. */
+    pci_set_word(d->config + R500_CAP_PM + PCI_PM_PMC, 0x0002);
+    pci_set_word(d->wmask + R500_CAP_PM + PCI_PM_CTRL,
+                 PCI_PM_CTRL_STATE_MASK);
+
+    /* radeon only enables its GART on a PCIe device (reference 1.2). */
+    ret = pcie_endpoint_cap_v1_init(d, R500_CAP_EXP);
+    if (ret < 0) {
+        error_setg(errp, "r500: cannot add the PCI Express capability");
+        return false;
+    }
+
+    if (s->chip.info->msi) {
+        ret = msi_init(d, R500_CAP_MSI, 1, true, false, errp);
+        /* -ENOTSUP: the machine has no MSI; the card falls back to INTx. */
+        if (ret < 0 && ret != -ENOTSUP) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static void r500_realize(PCIDevice *d, Error **errp)
+{
+    R500PCIState *s = R500(d);
+    VGACommonState *vga = &s->vga;
+    int model = r500_model_from_name(s->model_name ? s->model_name : "rv515");
+    char *err = NULL;
+
+    if (model < 0) {
+        error_setg(errp, "r500: unknown model '%s' (rv515, rv530, r520, r580)",
+                   s->model_name);
+        return;
+    }
+    if (s->vram_size < 16 * MiB || s->vram_size > 512 * MiB ||
+        !is_power_of_2(s->vram_size)) {
+        error_setg(errp, "r500: vram-size must be a power of two from 16M "
+                   "to 512M");
+        return;
+    }
+
+    /* The VGA core's memory is the card's VRAM, so BAR0 and 0xA0000 agree. */
+    vga->vram_size_mb = s->vram_size / MiB;
+    if (!vga_common_init(vga, OBJECT(s), errp)) {
+        return;
+    }
+    vga_init(vga, OBJECT(s), pci_address_space(d), pci_address_space_io(d),
+             true);
+    vga->con = graphic_console_init(DEVICE(s), 0, vga->hw_ops, vga);
+
+    /* The chip may schedule work as soon as it exists. */
+    s->bh = qemu_bh_new(r500_run_cb, s);
+    timer_init_ns(&s->timer, QEMU_CLOCK_VIRTUAL, r500_run_cb, s);
+    d->config[PCI_INTERRUPT_PIN] = 1;
+    if (!r500_chip_init(&s->chip, model, vga->vram_ptr, vga->vram_size,
+                        &r500_host_ops, s, &err)) {
+        error_setg(errp, "r500: %s", err);
+        g_free(err);
+        return;
+    }
+
+    pci_set_word(d->config + PCI_DEVICE_ID, s->chip.info->device_id);
+    pci_set_word(d->config + PCI_SUBSYSTEM_VENDOR_ID, R500_SUBSYS_VENDOR);
+    pci_set_word(d->config + PCI_SUBSYSTEM_ID, R500_SUBSYS_ID);
+
+    if (!r500_init_caps(s, errp)) {
+        return;
+    }
+
+    memory_region_init_io(&s->mmio, OBJECT(s), &r500_mmio_ops, s,
+                          "r500.mmio", R500_MMIO_SIZE);
+    memory_region_init_alias(&s->io, OBJECT(s), "r500.io", &s->mmio, 0,
+                             0x100);
+    pci_register_bar(d, 0, PCI_BASE_ADDRESS_MEM_PREFETCH, &vga->vram);
+    pci_register_bar(d, 1, PCI_BASE_ADDRESS_SPACE_IO, &s->io);
+    pci_register_bar(d, 2, PCI_BASE_ADDRESS_SPACE_MEMORY, &s->mmio);
+
+    /* Default ROM: the one built for this model (roms/). */
+    if (!d->romfile) {
+        d->romfile = g_strdup_printf("r500-%s.rom", s->chip.info->name);
+    }
+}
+
+static void r500_exit(PCIDevice *d)
+{
+    R500PCIState *s = R500(d);
+
+    timer_del(&s->timer);
+    qemu_bh_delete(s->bh);
+    r500_chip_finalize(&s->chip);
+    graphic_console_close(s->vga.con);
+    msi_uninit(d);
+}
+
+static void r500_reset(DeviceState *dev)
+{
+    R500PCIState *s = R500(dev);
+
+    timer_del(&s->timer);
+    vga_common_reset(&s->vga);
+    r500_chip_reset(&s->chip);
+}
+
+static int r500_post_load(void *opaque, int version_id)
+{
+    R500PCIState *s = opaque;
+
+    r500_chip_post_load(&s->chip);
+    return 0;
+}
+
+static const VMStateDescription vmstate_r500 = {
+    .name = "r500",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .post_load = r500_post_load,
+    .fields = (VMStateField[]) {
+        VMSTATE_PCI_DEVICE(parent_obj, R500PCIState),
+        VMSTATE_STRUCT(vga, R500PCIState, 0, vmstate_vga_common,
+                       VGACommonState),
+        VMSTATE_UINT32_ARRAY(chip.regs, R500PCIState, R500_NUM_REGS),
+        VMSTATE_UINT32_ARRAY(chip.pll, R500PCIState, R500_PLL_NUM),
+        VMSTATE_UINT32_ARRAY(chip.mc, R500PCIState, R500_MC_NUM),
+        VMSTATE_UINT32_ARRAY(chip.pcie, R500PCIState, R500_PCIE_NUM),
+        VMSTATE_BOOL(chip.irq_level, R500PCIState),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static Property r500_properties[] = {
+    DEFINE_PROP_STRING("model", R500PCIState, model_name),
+    DEFINE_PROP_SIZE("vram-size", R500PCIState, vram_size, 256 * MiB),
+    DEFINE_PROP_END_OF_LIST(),
+};
+
+static void r500_class_init(ObjectClass *klass, void *data)
+{
+    DeviceClass *dc = DEVICE_CLASS(klass);
+    PCIDeviceClass *k = PCI_DEVICE_CLASS(klass);
+
+    k->realize = r500_realize;
+    k->exit = r500_exit;
+    k->vendor_id = R500_PCI_VENDOR_ATI;
+    k->device_id = 0x7142;
+    k->class_id = PCI_CLASS_DISPLAY_VGA;
+    dc->reset = r500_reset;
+    dc->vmsd = &vmstate_r500;
+    dc->desc = "ATI Radeon X1000 series (R500: RV515, RV530, R520, R580)";
+    device_class_set_props(dc, r500_properties);
+    object_class_property_set_description(klass, "model",
+        "chip: rv515 (default, X1300), rv530 (X1600), r520 (X1800), "
+        "r580 (X1900)");
+    object_class_property_set_description(klass, "vram-size",
+        "VRAM and BAR0 size, a power of two from 16M to 512M (default 256M)");
+    set_bit(DEVICE_CATEGORY_DISPLAY, dc->categories);
+}
+
+static const TypeInfo r500_info = {
+    .name = TYPE_R500,
+    .parent = TYPE_PCI_DEVICE,
+    .instance_size = sizeof(R500PCIState),
+    .class_init = r500_class_init,
+    .interfaces = (InterfaceInfo[]) {
+        { INTERFACE_PCIE_DEVICE },
+        { },
+    },
+};
+
+static void r500_register_types(void)
+{
+    type_register_static(&r500_info);
+}
+
+type_init(r500_register_types)

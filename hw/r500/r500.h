@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * R500 chip core: public interface.
+ *
+ * The core is the GPU itself (register file and engines) in plain C11 with
+ * glib, and no QEMU headers (DESIGN.md section 1).  It reaches the outside
+ * world only through R500HostOps, so the same code runs inside the QEMU
+ * board (hw/r500/qemu/), unit tests, fuzzers, benchmarks and the host Mesa
+ * harness.
+ */
+#ifndef HW_R500_R500_H
+#define HW_R500_R500_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "regs/regs.h"
+
+typedef struct R500Chip R500Chip;
+
+/* ---- Models ---- */
+
+typedef enum R500Model {
+#define R500_MODEL(id, ...) R500_MODEL_##id,
+#include "models.def"
+#undef R500_MODEL
+    R500_MODEL__COUNT
+} R500Model;
+
+typedef struct R500ModelInfo {
+    const char *name;        /* QOM property value: "rv515" */
+    const char *marketing;   /* "Radeon X1300/X1550" */
+    uint16_t device_id;      /* PCI device ID, vendor 0x1002 */
+    uint8_t quad_pipes;      /* GB_PIPE_SELECT, Mesa's RADEON_INFO_NUM_GB_PIPES */
+    uint8_t z_pipes;         /* RV530 only reports 2 (GB_PIPE_SELECT2) */
+    uint8_t mem_width_code;  /* MC_CNTL memory width field */
+    bool msi;                /* the driver uses MSI on the R520 family only */
+    R500McMap mc_map;        /* RV515 or R520-family MC register map */
+} R500ModelInfo;
+
+const R500ModelInfo *r500_model_info(R500Model model);
+/* Model from its property name; -1 when unknown. */
+int r500_model_from_name(const char *name);
+
+/* ---- Host interface (implemented by the board, the tests, the harness) ---- */
+
+typedef enum R500LogKind {
+    R500_LOG_GUEST_ERROR,   /* the guest did something the hardware forbids */
+    R500_LOG_UNIMP,         /* a feature the model does not implement yet */
+} R500LogKind;
+
+typedef struct R500HostOps {
+    /*
+     * Bus-master DMA to/from guest physical (bus) addresses.  Returns true
+     * on success; a failure is a guest error, never data.
+     */
+    bool (*dma_read)(void *host, uint64_t addr, void *buf, uint64_t len);
+    bool (*dma_write)(void *host, uint64_t addr, const void *buf, uint64_t len);
+    /* Level of the interrupt line (the board turns it into INTx or MSI). */
+    void (*set_irq)(void *host, bool level);
+    /* Virtual time in nanoseconds. */
+    int64_t (*clock_ns)(void *host);
+    /*
+     * Ask for r500_run() at virtual time deadline_ns; 0 means as soon as
+     * possible, off the caller's stack.  A later call replaces an earlier.
+     */
+    void (*schedule)(void *host, int64_t deadline_ns);
+    /* The engines wrote VRAM [offset, offset + len). */
+    void (*vram_dirty)(void *host, uint64_t offset, uint64_t len);
+    /* One formatted line, without trailing newline. */
+    void (*log)(void *host, R500LogKind kind, const char *msg);
+} R500HostOps;
+
+/* ---- Blocks ---- */
+
+/*
+ * Register side effects.  Writes have already stored the merged value in
+ * s->regs[] when the write hook runs; it receives the previous value and
+ * the byte-lane mask of the access, and may rewrite s->regs[].
+ */
+typedef uint32_t (*R500RegReadFn)(R500Chip *s, uint32_t reg);
+typedef void (*R500RegWriteFn)(R500Chip *s, uint32_t reg, uint32_t old,
+                               uint32_t mask);
+
+typedef struct R500RegHook {
+    uint32_t first, last;    /* byte offsets, inclusive, dword aligned */
+    R500RegReadFn read;      /* NULL: read s->regs[] */
+    R500RegWriteFn write;    /* NULL: store only */
+} R500RegHook;
+
+/* The indirect register spaces behind index/data ports. */
+typedef enum R500Space {
+    R500_SPACE_PLL,
+    R500_SPACE_MC,
+    R500_SPACE_PCIE,
+} R500Space;
+
+/*
+ * A hardware block of the chip: its register hooks (terminated by an entry
+ * with neither hook), reset, periodic work and post-migration fix-ups.
+ * Every member may be NULL.
+ *   run()       returns the virtual time it next needs to run at
+ *               (INT64_MAX: not before new work arrives);
+ *   busy()      RBBM_STATUS bits the block sets while it has work;
+ *   ind_write() side effects of a write to an indirect space (the value
+ *               is already stored; old is the previous one);
+ *   irq_pending() a display-controller interrupt source is pending and
+ *               enabled (GEN_INT_STATUS.DISPLAY_INT, reference 6.1).
+ */
+typedef struct R500Block {
+    const char *name;
+    const R500RegHook *hooks;
+    void (*reset)(R500Chip *s);
+    int64_t (*run)(R500Chip *s, int64_t now);
+    void (*post_load)(R500Chip *s);
+    uint32_t (*busy)(R500Chip *s);
+    void (*ind_write)(R500Chip *s, R500Space space, uint32_t index,
+                      uint32_t old);
+    bool (*irq_pending)(R500Chip *s);
+} R500Block;
+
+/* ---- The chip ---- */
+
+struct R500Chip {
+    R500Model model;
+    const R500ModelInfo *info;
+    uint8_t *vram;            /* owned by the host */
+    uint64_t vram_size;
+    const R500HostOps *ops;
+    void *host;
+
+    /* Register file (migrated). */
+    uint32_t regs[R500_NUM_REGS];
+    uint32_t pll[R500_PLL_NUM];
+    uint32_t mc[R500_MC_NUM];
+    uint32_t pcie[R500_PCIE_NUM];
+
+    /* Bookkeeping (not migrated). */
+    bool irq_level;
+    uint64_t guest_errors;
+    uint64_t unimp_events;
+    uint32_t unimp_logged[R500_NUM_REGS / 32];
+};
+
+/*
+ * Initialise a chip over host-owned VRAM (vram_size: a power of two,
+ * 16 MiB .. 512 MiB) and reset it.  Returns false with a message in *err
+ * (free with g_free) when the arguments are invalid.
+ */
+bool r500_chip_init(R500Chip *s, R500Model model, uint8_t *vram,
+                    uint64_t vram_size, const R500HostOps *ops, void *host,
+                    char **err);
+void r500_chip_reset(R500Chip *s);
+void r500_chip_finalize(R500Chip *s);
+/* After the register file was restored by migration. */
+void r500_chip_post_load(R500Chip *s);
+
+/* MMIO (BAR2) and I/O BAR accesses: any size 1..8, any alignment. */
+uint64_t r500_mmio_read(R500Chip *s, uint64_t addr, unsigned size);
+void r500_mmio_write(R500Chip *s, uint64_t addr, uint64_t val, unsigned size);
+
+/*
+ * The one register path: MMIO, MM_INDEX/MM_DATA, PM4 type-0 packets and
+ * AtomBIOS tables all end here.  reg is a byte offset; mask selects byte
+ * lanes.
+ */
+uint32_t r500_reg_read(R500Chip *s, uint32_t reg);
+void r500_reg_write_mask(R500Chip *s, uint32_t reg, uint32_t val,
+                         uint32_t mask);
+static inline void r500_reg_write(R500Chip *s, uint32_t reg, uint32_t val)
+{
+    r500_reg_write_mask(s, reg, val, 0xFFFFFFFFu);
+}
+
+/* Indirect spaces, as reached through their index/data ports. */
+uint32_t r500_pll_read(R500Chip *s, uint32_t index);
+void r500_pll_write(R500Chip *s, uint32_t index, uint32_t val);
+uint32_t r500_mc_read(R500Chip *s, uint32_t index);
+void r500_mc_write(R500Chip *s, uint32_t index, uint32_t val);
+uint32_t r500_pcie_read(R500Chip *s, uint32_t index);
+void r500_pcie_write(R500Chip *s, uint32_t index, uint32_t val);
+
+/* Logical MC register of this chip's map (see mc_regs.def). */
+uint32_t *r500_mc_reg(R500Chip *s, R500McReg reg);
+
+/* Called by the host when a schedule() deadline is reached. */
+void r500_run(R500Chip *s);
+/* Ask the host to call r500_run() soon (new work for some block). */
+void r500_kick(R500Chip *s);
+
+/* Logging for the engines (printf-style; one line each). */
+void r500_log(R500Chip *s, R500LogKind kind, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+#define r500_guest_error(s, ...) r500_log((s), R500_LOG_GUEST_ERROR, __VA_ARGS__)
+#define r500_unimp(s, ...)       r500_log((s), R500_LOG_UNIMP, __VA_ARGS__)
+
+/* The IRQ line was recomputed by the interrupt logic. */
+void r500_set_irq(R500Chip *s, bool level);
+
+#endif

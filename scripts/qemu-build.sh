@@ -1,0 +1,162 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Obtain the distro's QEMU 7.2 source (pinned), lay our device into it and
+# build qemu-system-x86_64 with ccache.  Called by meson (see meson.build);
+# usable by hand:  R500_ROMDIR=... scripts/qemu-build.sh REPO BUILD STAMP [TARGETS]
+#
+# Nothing of QEMU is committed: the pristine source is unpacked once under
+# ~/.cache/r500, and every build directory gets an overlay of it (a tree of
+# symlinks) where four build files are patched to pull in hw/r500 and
+# tests/qtest from this repository.  Several checkouts can therefore share
+# one download while each builds its own device sources.
+set -euo pipefail
+
+repo=$(realpath "$1")
+build=$(realpath -m "$2")
+stamp=$(realpath -m "$3")
+cache=${R500_CACHE:-$HOME/.cache/r500}
+
+# The exact source package; checksums pin what we build.
+deb_version="1:7.2+dfsg-7+deb12u18"
+upstream="7.2+dfsg"
+debian_rev="7+deb12u18"
+orig="qemu_${upstream}.orig.tar.xz"
+debtar="qemu_${upstream}-${debian_rev}.debian.tar.xz"
+dsc="qemu_${upstream}-${debian_rev}.dsc"
+orig_sha="91aca71520040edc40b8d437aa3004dae614f58e286cf653ee8996c07af2962f"
+debtar_sha="28a1c86310ee53b6bf1854cffe6f6be6ed29a08db7d05759f8ac57b8d6a6cb2f"
+dsc_sha="6b6bd27b947ec89e40a1d6b26d9c9f3c698ca691da13163e0483f6061bbb20b3"
+
+dl="$cache/downloads"
+src="$cache/qemu-${upstream}-${debian_rev}"
+mkdir -p "$dl"
+
+log() { echo "qemu-build: $*" >&2; }
+
+have_file() { # name sha
+    [ -f "$dl/$1" ] && echo "$2  $dl/$1" | sha256sum -c --status
+}
+
+fetch_source() {
+    if have_file "$orig" "$orig_sha" && have_file "$debtar" "$debtar_sha" &&
+       have_file "$dsc" "$dsc_sha"; then
+        return
+    fi
+    log "downloading the QEMU $deb_version source package"
+    # apt first (needs deb-src, which scripts/deps.sh enables); then the
+    # Debian pool and snapshot archive, for when the mirror has moved on.
+    (cd "$dl" && apt-get source --download-only "qemu=$deb_version" >/dev/null 2>&1) || true
+    for f in "$orig" "$debtar" "$dsc"; do
+        [ -f "$dl/$f" ] && continue
+        for base in https://deb.debian.org/debian/pool/main/q/qemu \
+                    https://snapshot.debian.org/archive/debian/20250520T000000Z/pool/main/q/qemu; do
+            curl -fsSL -o "$dl/$f.part" "$base/$f" && mv "$dl/$f.part" "$dl/$f" && break
+        done
+    done
+    have_file "$orig" "$orig_sha" && have_file "$debtar" "$debtar_sha" &&
+        have_file "$dsc" "$dsc_sha" || { log "source download failed or checksum mismatch"; exit 1; }
+}
+
+unpack_source() {
+    [ -f "$src/.r500-unpacked" ] && return
+    log "unpacking into $src"
+    rm -rf "$src" "$src.tmp"
+    (cd "$dl" && dpkg-source --no-check -x "$dsc" "$src.tmp" >/dev/null)
+    touch "$src.tmp/.r500-unpacked"
+    mv "$src.tmp" "$src"
+}
+
+# The overlay: symlinks to the pristine tree, real copies of patched files.
+overlay="$build/src"
+# Bump when make_overlay or configure change what they produce.
+patch_stamp=r500-overlay-1
+
+make_overlay() {
+    if [ -f "$overlay/.r500-overlay" ] &&
+       [ "$(cat "$overlay/.r500-overlay")" = "$patch_stamp $repo" ]; then
+        return
+    fi
+    log "making the source overlay in $overlay"
+    rm -rf "$overlay"
+    mkdir -p "$overlay"
+    cp -as "$src/." "$overlay/"
+    for f in meson.build hw/meson.build hw/Kconfig tests/qtest/meson.build; do
+        rm "$overlay/$f"
+        cp "$src/$f" "$overlay/$f"
+    done
+    ln -s "$repo/hw/r500" "$overlay/hw/r500"
+    ln -s "$repo/tests/qtest" "$overlay/tests/qtest/r500"
+
+    # 1. the device: Kconfig symbol, sources, trace events.
+    echo "source r500/Kconfig" >> "$overlay/hw/Kconfig"
+    echo "subdir('r500')" >> "$overlay/hw/meson.build"
+    sed -i "s|^trace_events_subdirs = \[|trace_events_subdirs = [\n  'hw/r500/qemu',|" \
+        "$overlay/meson.build"
+    # 2. the dfsg tarball has no edk2 blobs; do not try to unpack them.
+    sed -i "s|unpack_edk2_blobs = bzip2.found()|unpack_edk2_blobs = bzip2.found() and fs.exists('pc-bios/edk2-x86_64-code.fd.bz2')|" \
+        "$overlay/meson.build"
+    # 3. our qtests, built against this tree's libqtest.
+    echo "subdir('r500')" >> "$overlay/tests/qtest/meson.build"
+
+    grep -q "'hw/r500/qemu'" "$overlay/meson.build"
+    grep -q "fs.exists('pc-bios/edk2" "$overlay/meson.build"
+    echo "$patch_stamp $repo" > "$overlay/.r500-overlay"
+}
+
+: "${R500_ROMDIR:?set R500_ROMDIR to the directory of the built ROMs}"
+
+# The firmware path is baked in so the binary finds our ROMs, SeaBIOS,
+# iPXE and keymaps (Debian's binary packages) without -L.
+fwpath="$(realpath -m "$R500_ROMDIR"):/usr/share/qemu:/usr/share/seabios:/usr/lib/ipxe/qemu"
+
+configure() {
+    local qb="$build/build"
+    local want="$patch_stamp $fwpath"
+    if [ -f "$qb/build.ninja" ] && [ "$(cat "$qb/.r500-configured" 2>/dev/null)" = "$want" ]; then
+        return
+    fi
+    log "configuring"
+    rm -rf "$qb"
+    mkdir -p "$qb"
+    (cd "$qb" && "$overlay/configure" \
+        --target-list=x86_64-softmmu \
+        --firmwarepath="$fwpath" \
+        --disable-docs --disable-tools --disable-guest-agent \
+        --disable-xen --disable-spice --disable-opengl --disable-virglrenderer \
+        --disable-vhost-user --disable-capstone --disable-libusb \
+        --disable-usb-redir --disable-smartcard --disable-rdma \
+        --enable-slirp --enable-vnc \
+        --enable-trace-backends=log \
+        ${R500_QEMU_CONFIGURE_EXTRA:-} >"$qb/configure.log" 2>&1) ||
+        { tail -30 "$qb/configure.log"; exit 1; }
+    echo "$want" > "$qb/.r500-configured"
+}
+
+export PATH="/usr/lib/ccache:$PATH"
+export CCACHE_DIR=${CCACHE_DIR:-$cache/ccache}
+export CCACHE_BASEDIR=$build
+export CCACHE_NOHASHDIR=1
+export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-4G}
+
+fetch_source
+unpack_source
+make_overlay
+configure
+shift 3
+targets=("qemu-system-x86_64" "$@")
+log "ninja ${targets[*]}"
+ninja -C "$build/build" "${targets[@]}" >&2
+
+# Run from its build tree, QEMU looks for firmware only inside
+# build/qemu-bundle (util/cutils.c: get_relocated_path), so mirror each
+# firmware directory there.
+IFS=: read -ra fwdirs <<<"$fwpath"
+for d in "${fwdirs[@]}"; do
+    link="$build/build/qemu-bundle$d"
+    [ -L "$link" ] && [ "$(readlink "$link")" = "$d" ] && continue
+    mkdir -p "$(dirname "$link")"
+    rm -rf "$link"
+    ln -s "$d" "$link"
+done
+touch "$stamp"

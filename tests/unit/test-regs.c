@@ -1,0 +1,240 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Unit tests of the register file: byte lanes, the indirect spaces, reset
+ * values, unknown registers, the name table.
+ */
+#include <string.h>
+
+#include "test-host.h"
+
+#define MiB (1024u * 1024u)
+
+static void test_reset_values(void)
+{
+    for (int m = 0; m < R500_MODEL__COUNT; m++) {
+        TestHost *h = test_host_new(m, 128);
+        R500Chip *s = &h->chip;
+        const R500ModelInfo *info = r500_model_info(m);
+
+        g_assert_cmphex(r500_reg_read(s, R_CONFIG_MEMSIZE), ==, 128 * MiB);
+        g_assert_cmphex(r500_reg_read(s, R_CONFIG_APER_SIZE), ==, 128 * MiB);
+        g_assert_cmphex(r500_reg_read(s, R_RBBM_STATUS), ==, 0x40);
+        g_assert_cmpuint(R500_FGET(r500_reg_read(s, R_GB_PIPE_SELECT),
+                                   GB_PIPE_SELECT, NUM_PIPES_M1), ==,
+                         info->quad_pipes - 1);
+        g_assert_cmphex(r500_pcie_read(s, PCIE_PCIE_LC_LINK_WIDTH_CNTL), ==,
+                        0x66);
+        g_assert_cmphex(*r500_mc_reg(s, MC_MC_FB_LOCATION), ==, 0x07ff0000);
+        /* RV530 alone reports two Z pipes through GB_PIPE_SELECT2. */
+        g_assert_cmphex(r500_reg_read(s, R_RV530_GB_PIPE_SELECT2) & 3, ==,
+                        m == R500_MODEL_RV530 ? 3 : 0);
+        test_host_free(h);
+    }
+}
+
+static void test_byte_lanes(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 16);
+    R500Chip *s = &h->chip;
+    uint32_t r = R500_REGA_AT(SCRATCH_REG, 1);
+
+    r500_mmio_write(s, r, 0xaabbccdd, 4);
+    r500_mmio_write(s, r + 2, 0x11, 1);
+    g_assert_cmphex(r500_reg_read(s, r), ==, 0xaa11ccdd);
+    g_assert_cmphex(r500_mmio_read(s, r + 1, 2), ==, 0x11cc);
+    /* Unaligned access crossing a dword boundary touches both. */
+    r500_mmio_write(s, r + 3, 0x2233, 2);
+    g_assert_cmphex(r500_reg_read(s, r), ==, 0x3311ccdd);
+    g_assert_cmphex(r500_reg_read(s, r + 4) & 0xff, ==, 0x22);
+    g_assert_cmphex(r500_mmio_read(s, r + 3, 2), ==, 0x2233);
+    /* 8-byte access. */
+    r500_mmio_write(s, r, 0x0123456789abcdefull, 8);
+    g_assert_cmphex(r500_mmio_read(s, r, 8), ==, 0x0123456789abcdefull);
+    /* Outside the 64 KiB file: logged, no effect, reads 0. */
+    r500_mmio_write(s, 0xfffe, 0xffffffff, 4);
+    g_assert_cmphex(r500_mmio_read(s, 0x10000, 4), ==, 0);
+    g_assert_cmpuint(test_host_count_logs(h, "outside the register file"),
+                     ==, 2);
+    test_host_free(h);
+}
+
+static void test_mm_index(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_R520, 16);
+    R500Chip *s = &h->chip;
+    uint32_t r = R500_REGA_AT(SCRATCH_REG, 2);
+
+    r500_reg_write(s, R_MM_INDEX, r);
+    r500_reg_write(s, R_MM_DATA, 0x5555aaaa);
+    g_assert_cmphex(r500_reg_read(s, r), ==, 0x5555aaaa);
+    /* Byte lanes pass through MM_DATA. */
+    r500_mmio_write(s, R_MM_DATA + 1, 0x77, 1);
+    g_assert_cmphex(r500_reg_read(s, r), ==, 0x555577aa);
+    /* Indirect reads run read hooks (RBBM_STATUS is computed). */
+    r500_reg_write(s, R_MM_INDEX, R_RBBM_STATUS);
+    g_assert_cmphex(r500_reg_read(s, R_MM_DATA), ==, 0x40);
+    /* VRAM aperture. */
+    r500_reg_write(s, R_MM_INDEX, 0x80000000u | 0x1000);
+    r500_reg_write(s, R_MM_DATA, 0x04030201);
+    g_assert_cmpmem(h->vram + 0x1000, 4, "\x01\x02\x03\x04", 4);
+    h->vram[0x1004] = 0x99;
+    r500_reg_write(s, R_MM_INDEX, 0x80000000u | 0x1004);
+    g_assert_cmphex(r500_reg_read(s, R_MM_DATA), ==, 0x99);
+    /* The last dword of VRAM is reachable, the next is not. */
+    r500_reg_write(s, R_MM_INDEX, 0x80000000u | (16 * MiB - 4));
+    r500_reg_write(s, R_MM_DATA, 0xffffffff);
+    g_assert_cmphex(h->vram[16 * MiB - 1], ==, 0xff);
+    r500_reg_write(s, R_MM_INDEX, 0x80000000u | (16 * MiB));
+    r500_reg_write(s, R_MM_DATA, 0xffffffff);
+    g_assert_cmphex(r500_reg_read(s, R_MM_DATA), ==, 0);
+    /* Self-reference and beyond-64K register indices are refused. */
+    r500_reg_write(s, R_MM_INDEX, R_MM_DATA);
+    r500_reg_write(s, R_MM_DATA, 1);
+    g_assert_cmphex(r500_reg_read(s, R_MM_DATA), ==, 0);
+    r500_reg_write(s, R_MM_INDEX, 0x10000);
+    g_assert_cmphex(r500_reg_read(s, R_MM_DATA), ==, 0);
+    g_assert_cmpuint(test_host_count_logs(h, "G: MM_DATA"), ==, 5);
+    test_host_free(h);
+}
+
+static void test_pll(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 16);
+    R500Chip *s = &h->chip;
+
+    r500_mmio_write(s, R_CLOCK_CNTL_INDEX, PLL_CP_DYN_CNTL | 0x80, 1);
+    r500_reg_write(s, R_CLOCK_CNTL_DATA, 0xabcd);
+    r500_mmio_write(s, R_CLOCK_CNTL_INDEX, PLL_CP_DYN_CNTL, 1);
+    g_assert_cmphex(r500_reg_read(s, R_CLOCK_CNTL_DATA), ==, 0xabcd);
+    g_assert_cmphex(r500_pll_read(s, PLL_CP_DYN_CNTL), ==, 0xabcd);
+    /* No write without PLL_WR_EN. */
+    r500_reg_write(s, R_CLOCK_CNTL_DATA, 0x1);
+    g_assert_cmphex(r500_pll_read(s, PLL_CP_DYN_CNTL), ==, 0xabcd);
+    g_assert_cmpuint(test_host_count_logs(h, "PLL_WR_EN"), ==, 1);
+    test_host_free(h);
+}
+
+static void test_mc_maps(void)
+{
+    TestHost *a = test_host_new(R500_MODEL_RV515, 32);
+    TestHost *b = test_host_new(R500_MODEL_R580, 32);
+
+    /* The same index means different registers on the two maps. */
+    g_assert_cmpint(r500_mc_index(R500_MC_MAP_RV515, MC_MC_STATUS), ==, 0x08);
+    g_assert_cmpint(r500_mc_index(R500_MC_MAP_R520, MC_MC_CNTL), ==, 0x08);
+    g_assert_cmpint(r500_mc_index(R500_MC_MAP_R520, MC_MC_MISC_LAT_TIMER), ==,
+                    -1);
+    /* Driver access pattern: 0x7F0000 | idx to read. */
+    r500_reg_write(&a->chip, R_MC_IND_INDEX, 0x7f0008);
+    g_assert_cmphex(r500_reg_read(&a->chip, R_MC_IND_DATA) & 0x10, ==, 0x10);
+    r500_reg_write(&b->chip, R_MC_IND_INDEX, 0x7f0000);
+    g_assert_cmphex(r500_reg_read(&b->chip, R_MC_IND_DATA) & 0x2, ==, 0x2);
+    /* R580 MC_CNTL0: 256-bit memory. */
+    r500_reg_write(&b->chip, R_MC_IND_INDEX, 0x7f0008);
+    g_assert_cmphex((r500_reg_read(&b->chip, R_MC_IND_DATA) >> 24) & 3, ==, 3);
+    /* Writes need bit 23; index past the space is refused. */
+    r500_reg_write(&a->chip, R_MC_IND_INDEX, 0xff0003);
+    r500_reg_write(&a->chip, R_MC_IND_DATA, 0x1234);
+    g_assert_cmphex(r500_mc_read(&a->chip, 3), ==, 0x1234);
+    r500_reg_write(&a->chip, R_MC_IND_INDEX, 0xffffff);
+    r500_reg_write(&a->chip, R_MC_IND_DATA, 0x1);
+    g_assert_cmpuint(test_host_count_logs(a, "does not exist"), ==, 1);
+    test_host_free(a);
+    test_host_free(b);
+}
+
+static void test_pcie(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV530, 16);
+    R500Chip *s = &h->chip;
+
+    r500_reg_write(s, R_PCIE_INDEX, PCIE_PCIE_TX_GART_BASE);
+    r500_reg_write(s, R_PCIE_DATA, 0x80000);
+    g_assert_cmphex(r500_pcie_read(s, PCIE_PCIE_TX_GART_BASE), ==, 0x80000);
+    r500_reg_write(s, R_PCIE_INDEX, 0xf800 | PCIE_PCIE_TX_GART_BASE);
+    g_assert_cmphex(r500_reg_read(s, R_PCIE_DATA), ==, 0x80000);
+    test_host_free(h);
+}
+
+static void test_unknown_logged_once(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 16);
+    R500Chip *s = &h->chip;
+
+    g_assert_false(r500_reg_known(0x0f00));
+    r500_reg_write(s, 0x0f00, 7);
+    r500_reg_write(s, 0x0f00, 8);
+    g_assert_cmphex(r500_reg_read(s, 0x0f00), ==, 8);
+    g_assert_cmpuint(test_host_count_logs(h, "U: unknown register 0x0f00"),
+                     ==, 1);
+    /* Named registers are not reported. */
+    r500_reg_write(s, R_BIOS_SCRATCH, 1);
+    g_assert_cmpuint(test_host_count_logs(h, "unknown register"), ==, 1);
+    /* RBBM_STATUS is read-only. */
+    r500_reg_write(s, R_RBBM_STATUS, 0xffffffff);
+    g_assert_cmphex(r500_reg_read(s, R_RBBM_STATUS), ==, 0x40);
+    test_host_free(h);
+}
+
+static void test_names(void)
+{
+    char buf[48];
+
+    g_assert_cmpstr(r500_reg_name(R_RBBM_STATUS, buf, sizeof(buf)), ==,
+                    "RBBM_STATUS");
+    g_assert_cmpstr(r500_reg_name(0x6880, buf, sizeof(buf)), ==,
+                    "D2CRTC_CONTROL");
+    g_assert_cmpstr(r500_reg_name(0x15EC, buf, sizeof(buf)), ==,
+                    "SCRATCH_REG[3]");
+    g_assert_cmpstr(r500_reg_name(0x0f00, buf, sizeof(buf)), ==, "0x0f00");
+    /* Byte offsets inside a register name the register. */
+    g_assert_cmpstr(r500_reg_name(R_MM_DATA + 2, buf, sizeof(buf)), ==,
+                    "MM_DATA");
+    g_assert_cmpstr(r500_pcie_name(0x13), ==, "PCIE_TX_GART_BASE");
+    g_assert_cmpstr(r500_pll_name(0x0F), ==, "CP_DYN_CNTL");
+    g_assert_cmpstr(r500_mc_name(R500_MC_MAP_RV515, 0x08), ==, "MC_STATUS");
+    g_assert_cmpstr(r500_mc_name(R500_MC_MAP_R520, 0x08), ==, "MC_CNTL");
+}
+
+static void test_models(void)
+{
+    g_assert_cmpint(r500_model_from_name("rv515"), ==, R500_MODEL_RV515);
+    g_assert_cmpint(r500_model_from_name("r580"), ==, R500_MODEL_R580);
+    g_assert_cmpint(r500_model_from_name("r600"), ==, -1);
+    g_assert_cmphex(r500_model_info(R500_MODEL_RV530)->device_id, ==, 0x71C2);
+    g_assert_cmphex(r500_model_info(R500_MODEL_R520)->device_id, ==, 0x7100);
+}
+
+static void test_bad_init(void)
+{
+    R500Chip *s = g_new0(R500Chip, 1);
+    static const R500HostOps ops;
+    uint8_t vram[16];
+    char *err = NULL;
+
+    g_assert_false(r500_chip_init(s, R500_MODEL_RV515, vram, 24 * MiB, &ops,
+                                  NULL, &err));
+    g_assert_nonnull(strstr(err, "power of two"));
+    g_free(err);
+    err = NULL;
+    g_assert_false(r500_chip_init(s, R500_MODEL__COUNT, vram, 16 * MiB, &ops,
+                                  NULL, &err));
+    g_free(err);
+    g_free(s);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/regs/reset-values", test_reset_values);
+    g_test_add_func("/regs/byte-lanes", test_byte_lanes);
+    g_test_add_func("/regs/mm-index", test_mm_index);
+    g_test_add_func("/regs/pll", test_pll);
+    g_test_add_func("/regs/mc-maps", test_mc_maps);
+    g_test_add_func("/regs/pcie", test_pcie);
+    g_test_add_func("/regs/unknown", test_unknown_logged_once);
+    g_test_add_func("/regs/names", test_names);
+    g_test_add_func("/regs/models", test_models);
+    g_test_add_func("/regs/bad-init", test_bad_init);
+    return g_test_run();
+}
