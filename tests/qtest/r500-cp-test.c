@@ -117,17 +117,23 @@ static void cp_init(CpEnv *e)
     r500_wreg(t, R_CP_CSQ_CNTL, 4u << 28);
 }
 
-static void cp_env_start(CpEnv *e, const R500TestModel *m)
+static void cp_env_start_args(CpEnv *e, const R500TestModel *m,
+                              const char *extra)
 {
     memset(e, 0, sizeof(*e));
     e->m = m;
-    r500_test_start(&e->t, m->name, NULL, true);
+    r500_test_start(&e->t, m->name, extra, true);
     pc_alloc_init(&e->alloc, e->t.qts, ALLOC_NO_FLAGS);
     e->ram = guest_alloc(&e->alloc, GTT_PAGES * 4096);
     g_assert_cmphex(e->ram & 0xFFF, ==, 0);
     qtest_memset(e->t.qts, e->ram, 0, GTT_PAGES * 4096);
     gart_enable(e);
     cp_init(e);
+}
+
+static void cp_env_start(CpEnv *e, const R500TestModel *m)
+{
+    cp_env_start_args(e, m, NULL);
 }
 
 static void cp_env_stop(CpEnv *e)
@@ -464,6 +470,34 @@ static void test_hostile(const R500TestModel *m)
     gpu_reset(&e);
     ring_test(&e);
 
+    /*
+     * The largest IB (2^23 - 2 dwords, 32 MiB of zeroes in VRAM: type-0
+     * writes of MM_INDEX): QMP keeps answering while the CP works.
+     */
+    {
+        gint64 worst = 0, t0, start = g_get_monotonic_time();
+        int polls = 0;
+
+        emit(&e, PACKET0(R_CP_IB_BASE, 1));
+        emit(&e, 0x01000000);
+        emit(&e, 0x7FFFFE);
+        emit(&e, PACKET0(scratch, 0));
+        emit(&e, 2);
+        commit(&e);
+        do {
+            t0 = g_get_monotonic_time();
+            g_assert_true(qmp_alive(&e));
+            worst = MAX(worst, g_get_monotonic_time() - t0);
+            polls++;
+        } while (r500_rreg(&e.t, scratch) != 2 &&
+                 g_get_monotonic_time() - start < 60 * G_USEC_PER_SEC);
+        g_assert_cmpuint(r500_rreg(&e.t, scratch), ==, 2);
+        g_test_message("8 Mi-dword IB: %.0f ms, %d QMP polls, slowest "
+                       "answer %.1f ms", (g_get_monotonic_time() - start) /
+                       1000.0, polls, worst / 1000.0);
+        g_assert_cmpint(worst, <, 2 * G_USEC_PER_SEC);
+    }
+
     /* A whole ring of garbage, twice. */
     for (int round = 0; round < 2; round++) {
         for (uint32_t i = 0; i < RING_DWORDS; i++) {
@@ -480,6 +514,96 @@ static void test_hostile(const R500TestModel *m)
     cp_env_stop(&e);
 }
 
+static const char *qmp_status(QTestState *qts, const char *cmd)
+{
+    static char buf[32];
+    QDict *r = qtest_qmp(qts, "{'execute': %s}", cmd);
+    QDict *ret = qdict_get_qdict(r, "return");
+
+    g_assert_nonnull(ret);
+    g_strlcpy(buf, qdict_get_try_str(ret, "status") ?: "", sizeof(buf));
+    qobject_unref(r);
+    return buf;
+}
+
+/*
+ * Migrate in the middle of things: the CP waiting for the rest of a ring
+ * packet, a host-data blit half fed, the microcode; finish both on the
+ * destination.
+ */
+static void test_migration(const R500TestModel *m)
+{
+    const char *args = "-m 64 -global r500.vram-size=16M";
+    const uint32_t surf = 0x100000, pitch = 4096;
+    uint32_t scratch = R500_REGA_AT(SCRATCH_REG, 4);
+    char *file = g_strdup_printf("%s/r500-mig-%d", g_get_tmp_dir(), getpid());
+    char *uri = g_strdup_printf("exec:cat > %s", file);
+    char *dst_args;
+    CpEnv e, d;
+
+    cp_env_start_args(&e, m, args);
+    ring_test(&e);
+    /* Three of the four dwords of a packet: the CP waits, busy. */
+    emit(&e, PACKET0(scratch, 2));
+    emit(&e, 11);
+    emit(&e, 12);
+    r500_wreg(&e.t, R_CP_RB_WPTR, e.wptr);
+    g_assert_false(wait_idle(&e));
+    /* A 32x2 mono host-data blit (XAA), first row only. */
+    r500_wreg(&e.t, R_DP_GUI_MASTER_CNTL, (1u << 1) | (15u << 4) | (6u << 8) |
+              (0u << 12) | (1u << 14) | (0xCCu << 16) | (3u << 24) |
+              (1u << 28));
+    r500_wreg(&e.t, R_DP_SRC_FRGD_CLR, 0xAAAAAAAA);
+    r500_wreg(&e.t, R_DP_SRC_BKGD_CLR, 0x55555555);
+    r500_wreg(&e.t, R_DST_PITCH_OFFSET, (pitch / 64) << 22 | surf >> 10);
+    r500_wreg(&e.t, R_DST_Y_X, 50u << 16);
+    r500_wreg(&e.t, R_DST_HEIGHT_WIDTH, 2u << 16 | 32);
+    r500_wreg(&e.t, R500_REGA_AT(HOST_DATA, 0), 0x0000FFFF);
+    g_assert_cmphex(vram_r(&e, surf + 50 * pitch + 15 * 4), ==, 0xAAAAAAAA);
+
+    qobject_unref(qtest_qmp(e.t.qts, "{'execute': 'migrate', 'arguments': "
+                            "{'uri': %s}}", uri));
+    for (int i = 0; i < 1000 &&
+         strcmp(qmp_status(e.t.qts, "query-migrate"), "completed"); i++) {
+        g_usleep(10000);
+    }
+    g_assert_cmpstr(qmp_status(e.t.qts, "query-migrate"), ==, "completed");
+
+    dst_args = g_strdup_printf("%s -incoming defer", args);
+    d = e;
+    r500_test_start(&d.t, m->name, dst_args, true);
+    g_free(uri);
+    uri = g_strdup_printf("exec:cat %s", file);
+    qobject_unref(qtest_qmp(d.t.qts, "{'execute': 'migrate-incoming', "
+                            "'arguments': {'uri': %s}}", uri));
+    for (int i = 0; i < 1000 &&
+         !strcmp(qmp_status(d.t.qts, "query-status"), "inmigrate"); i++) {
+        g_usleep(10000);
+    }
+    g_assert_cmpstr(qmp_status(d.t.qts, "query-status"), ==, "running");
+    r500_test_stop(&e.t);
+    alloc_destroy(&e.alloc);
+    unlink(file);
+
+    /* The microcode, the waiting CP and the half-done blit came along. */
+    r500_wreg(&d.t, R_CP_ME_RAM_RADDR, 200);
+    g_assert_cmphex(r500_rreg(&d.t, R_CP_ME_RAM_DATAH), ==, 0x1000 + 200);
+    g_assert_false(wait_idle(&d));
+    emit(&d, 13);
+    commit(&d);
+    g_assert_true(poll_reg(&d, scratch + 8, ~0u, 13));
+    g_assert_cmpuint(r500_rreg(&d.t, scratch), ==, 11);
+    g_assert_true(wait_idle(&d));
+    r500_wreg(&d.t, R_HOST_DATA_LAST, 0xFFFF0000);
+    g_assert_cmphex(vram_r(&d, surf + 50 * pitch + 16 * 4), ==, 0x55555555);
+    g_assert_cmphex(vram_r(&d, surf + 51 * pitch + 15 * 4), ==, 0x55555555);
+    g_assert_cmphex(vram_r(&d, surf + 51 * pitch + 16 * 4), ==, 0xAAAAAAAA);
+    r500_test_stop(&d.t);
+    g_free(dst_args);
+    g_free(uri);
+    g_free(file);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -487,5 +611,6 @@ int main(int argc, char **argv)
     r500_add_model_tests("cp/msi", test_msi);
     r500_add_model_tests("cp/2d", test_2d);
     r500_add_model_tests("cp/hostile", test_hostile);
+    r500_add_model_tests("cp/migration", test_migration);
     return g_test_run();
 }

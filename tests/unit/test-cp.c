@@ -477,6 +477,59 @@ static void test_garbage(void)
     test_host_free(c.h);
 }
 
+/*
+ * Garbage with the shape of real streams: type-3 packets of every
+ * implemented opcode with random payloads, and type-0 bursts into the 2D
+ * and VAP registers, so the handlers themselves meet hostile values.
+ */
+static void test_structured_garbage(void)
+{
+    static const uint8_t ops[] = {
+        0x10, 0x26, 0x28, 0x29, 0x2A, 0x2F, 0x32, 0x33, 0x34, 0x35, 0x36,
+        0x37, 0x38, 0x94, 0x9A, 0x9B, 0x91, 0x24,
+    };
+    Cp c = cp_new(R500_MODEL_R520, 14);
+    GRand *rnd = g_rand_new_with_seed(0x2d);
+
+    for (int round = 0; round < 8; round++) {
+        uint32_t n = 0;
+
+        c.wptr = 0;
+        r500_reg_write(c.s, R_RBBM_SOFT_RESET, 1);
+        r500_reg_write(c.s, R_RBBM_SOFT_RESET, 0);
+        while (n < c.mask - 64) {
+            uint32_t k = g_rand_int_range(rnd, 0, 4), cnt, i;
+
+            if (k == 0) {
+                cnt = g_rand_int_range(rnd, 0, 12);
+                emit(&c, PACKET3(ops[g_rand_int_range(rnd, 0,
+                                                      sizeof(ops))], cnt));
+            } else if (k == 1) {
+                uint32_t base = g_rand_boolean(rnd) ? 0x1400 : 0x2000;
+
+                cnt = g_rand_int_range(rnd, 0, 8);
+                emit(&c, PACKET0(base + 4 * g_rand_int_range(rnd, 0, 256),
+                                 cnt));
+            } else {
+                cnt = g_rand_int_range(rnd, 0, 4);
+                emit(&c, PACKET3(g_rand_int_range(rnd, 0, 256), cnt));
+            }
+            for (i = 0; i <= cnt; i++) {
+                /* Small values make plausible sizes and addresses. */
+                emit(&c, g_rand_boolean(rnd) ? g_rand_int(rnd)
+                                             : g_rand_int_range(rnd, 0, 4096));
+            }
+            n += cnt + 2;
+        }
+        commit(&c);
+        g_assert_true(c.h->scheduled < 0);
+    }
+    g_assert_cmpuint(c.s->rb2d.ops, >, 0);
+    g_assert_cmpuint(c.s->cp.draw_stats.draws + c.s->cp.stats.errors, >, 0);
+    g_rand_free(rnd);
+    test_host_free(c.h);
+}
+
 /* ---- 3D handover ---- */
 
 static void test_draws(void)
@@ -627,6 +680,7 @@ int main(int argc, char **argv)
     g_test_add_func("/cp/budget", test_budget);
     g_test_add_func("/cp/disabled-and-reset", test_disabled_and_reset);
     g_test_add_func("/cp/garbage", test_garbage);
+    g_test_add_func("/cp/structured-garbage", test_structured_garbage);
     g_test_add_func("/cp/draws", test_draws);
     g_test_add_func("/cp/gart-ring", test_gart_ring);
     return g_test_run();

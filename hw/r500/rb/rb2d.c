@@ -424,12 +424,89 @@ static void copy_vram(R500Chip *s, const Blit *b, uint64_t doff,
     }
 }
 
+/* A pixel value repeated over 32 bits. */
+static uint32_t replicate(uint32_t v, uint32_t bpp)
+{
+    return bpp == 1 ? (v & 0xFF) * 0x01010101u
+         : bpp == 2 ? (v & 0xFFFF) * 0x00010001u : v;
+}
+
+static uint32_t ld32(const uint8_t *p)
+{
+    uint32_t v;
+
+    memcpy(&v, p, 4);
+    return v;
+}
+
+#define ROP_ROW(expr)                                                   \
+    for (uint32_t i = 0; i < bytes; i += 4) {                          \
+        uint32_t S = ld32(src + i), D = ld32(dst + i), v = (expr);     \
+        (void)S;                                                       \
+        v = (v & mask) | (D & ~mask);                                  \
+        memcpy(dst + i, &v, 4);                                        \
+    }
+
+/*
+ * ROP3 and write mask over a row with a solid pattern P, 32 bits at a
+ * time: bitwise operations do not care where pixels start, so every bpp
+ * works on whole words (P and the mask replicated).  The buffers hold a
+ * whole number of words; bytes past the row are computed, not stored.
+ */
+static void rop_row(uint32_t rop, uint32_t P, const uint8_t *src,
+                    uint8_t *dst, uint32_t bytes, uint32_t mask)
+{
+    switch (rop) {
+    case 0x00: ROP_ROW(0); break;
+    case 0x11: ROP_ROW(~(S | D)); break;
+    case 0x22: ROP_ROW(~S & D); break;
+    case 0x33: ROP_ROW(~S); break;
+    case 0x44: ROP_ROW(S & ~D); break;
+    case 0x55: ROP_ROW(~D); break;
+    case 0x5A: ROP_ROW(P ^ D); break;
+    case 0x66: ROP_ROW(S ^ D); break;
+    case 0x77: ROP_ROW(~(S & D)); break;
+    case 0x88: ROP_ROW(S & D); break;
+    case 0x99: ROP_ROW(~(S ^ D)); break;
+    case 0xA0: ROP_ROW(P & D); break;
+    case 0xAA: ROP_ROW(D); break;
+    case 0xBB: ROP_ROW(~S | D); break;
+    case 0xCC: ROP_ROW(S); break;
+    case 0xDD: ROP_ROW(S | ~D); break;
+    case 0xEE: ROP_ROW(S | D); break;
+    case 0xF0: ROP_ROW(P); break;
+    case 0xFA: ROP_ROW(P | D); break;
+    case 0xFF: ROP_ROW(~0u); break;
+    default: ROP_ROW(rop3(rop, P, S, D)); break;
+    }
+}
+
+/* 8x8 mono patterns: pixel by pixel. */
+static void pattern_row(const Blit *b, int64_t y, const uint8_t *src,
+                        uint8_t *dst, uint32_t w)
+{
+    for (uint32_t x = 0; x < w; x++) {
+        uint8_t *dp = dst + x * b->bpp;
+        uint32_t d = px_load(dp, b->bpp);
+        uint32_t sv = b->need_s ? px_load(src + x * b->bpp, b->bpp) : 0;
+        uint32_t p, v;
+
+        if (pattern(b, b->x0 + x, y, &p)) {
+            v = rop3(b->rop, p, sv, d);
+            px_store(dp, b->bpp, (v & b->mask) | (d & ~b->mask));
+        }
+    }
+}
+
 static void blit_rows(R500Chip *s, const Blit *b)
 {
     R500Rb2d *e = &s->rb2d;
     uint32_t w = b->x1 - b->x0, h = b->y1 - b->y0;
     uint32_t bytes = w * b->bpp;
-    bool read_d = b->need_d || b->mask != b->bpp_mask;
+    bool mono_pat = b->need_p && b->brush != BRUSH_SOLID_COLOR;
+    bool read_d = b->need_d || b->mask != b->bpp_mask || mono_pat;
+    uint32_t p = replicate(b->brush_fg, b->bpp);
+    uint32_t mask = replicate(b->mask, b->bpp);
 
     for (uint32_t i = 0; i < h; i++) {
         int64_t y = b->ttb ? b->y0 + i : b->y1 - 1 - i;
@@ -447,18 +524,10 @@ static void blit_rows(R500Chip *s, const Blit *b)
         if (read_d && !r500_mem_read(s, da, e->row_dst, bytes)) {
             goto abort;
         }
-        for (uint32_t x = 0; x < w; x++) {
-            uint8_t *dp = e->row_dst + x * b->bpp;
-            uint32_t d = read_d ? px_load(dp, b->bpp) : 0;
-            uint32_t sv = b->need_s ? px_load(e->row_src + x * b->bpp, b->bpp)
-                                    : 0;
-            uint32_t p = 0, v;
-
-            if (b->need_p && !pattern(b, b->x0 + x, y, &p)) {
-                continue;
-            }
-            v = rop3(b->rop, p, sv, d);
-            px_store(dp, b->bpp, (v & b->mask) | (d & ~b->mask));
+        if (mono_pat) {
+            pattern_row(b, y, e->row_src, e->row_dst, w);
+        } else {
+            rop_row(b->rop, p, e->row_src, e->row_dst, bytes, mask);
         }
         if (!r500_mem_write(s, da, e->row_dst, bytes)) {
             goto abort;

@@ -15,7 +15,8 @@ typedef struct R500Chip R500Chip;
 
 /* Coordinates are clipped to [0, R500_2D_COORD_MAX) (14-bit fields). */
 #define R500_2D_COORD_MAX   16384
-#define R500_2D_ROW_BYTES   (R500_2D_COORD_MAX * 4)
+/* A row fits its pitch, at most 255 * 64 bytes (PITCH is 8 bits). */
+#define R500_2D_ROW_BYTES   (255 * 64)
 
 /*
  * A host-data blit waiting for its data (HOST_DATAn / HOST_DATA_LAST or
@@ -46,8 +47,9 @@ typedef struct R500Rb2d {
     uint64_t work;          /* pixels written: the CP charges them */
     uint64_t ops;
     bool stray_logged, tile_logged, cmp_logged, swap_logged, unimp_logged;
-    uint8_t row_src[R500_2D_ROW_BYTES];
-    uint8_t row_dst[R500_2D_ROW_BYTES];
+    /* Row buffers, whole words (rb2d.c rop_row()). */
+    uint8_t row_src[R500_2D_ROW_BYTES + 4];
+    uint8_t row_dst[R500_2D_ROW_BYTES + 4];
 } R500Rb2d;
 
 /* RBBM_SOFT_RESET of the 2D engine: drop a pending host-data blit. */
