@@ -100,6 +100,7 @@ static void test_ring_and_ib(void)
     R500Chip *s = c.s;
     uint32_t scratch1 = R500_REGA_AT(SCRATCH_REG, 1);
     uint32_t scratch2 = R500_REGA_AT(SCRATCH_REG, 2);
+    unsigned dma_writes;
 
     /* Ring test (r100_ring_test). */
     r500_reg_write(s, scratch1, 0xCAFEDEAD);
@@ -137,12 +138,18 @@ static void test_ring_and_ib(void)
         emit(&c, PACKET2);
     }
     g_assert_false(c.h->irq);
+    dma_writes = c.h->dma_writes;
     commit(&c);
     g_assert_cmphex(rreg(&c, scratch2), ==, 0xDEADBEEF);
-    /* The fence through the scratch write-back, before the interrupt. */
+    /*
+     * The fence through the scratch write-back, before the interrupt: the
+     * line rose after the SCRATCH_REG2 and SCRATCH_REG0 write-backs and
+     * before the read-pointer write-back that ends the slice.
+     */
     g_assert_cmpuint(ram32(c.h, WB_BUS), ==, 1234);
     g_assert_true(c.h->irq);
-    g_assert_cmpuint(c.h->irq_dma_writes, >=, 1);
+    g_assert_cmpuint(c.h->irq_dma_writes, ==, dma_writes + 2);
+    g_assert_cmpuint(c.h->dma_writes, ==, dma_writes + 3);
     g_assert_cmpuint(ram32(c.h, WB_BUS + 4 * 2), ==, 0xDEADBEEF);
     g_assert_cmpuint(ram32(c.h, WB_BUS + 1024), ==, 32);
     g_assert_cmpuint(s->cp.stats.ibs, ==, 1);
@@ -212,13 +219,25 @@ static void test_type0_forms(void)
     g_assert_cmpuint(rreg(&c, R_CP_RB_WPTR), ==, c.wptr);
     g_assert_cmpuint(test_host_count_logs(c.h, "CP control registers"), ==, 1);
 
-    /* A burst running off the register file stops there. */
-    emit(&c, PACKET0(0x7FF8, 3));
-    emit(&c, 1);
-    emit(&c, 2);
-    emit(&c, 3);
-    emit(&c, 4);
+    test_host_free(c.h);
+}
+
+/* A type-0 burst from the highest index (13 bits) runs off the file. */
+static void test_type0_overrun(void)
+{
+    Cp c = cp_new(R500_MODEL_RV515, 14);
+    uint32_t base = (0x1FFFu << 2), n = (R500_MMIO_SIZE - base) / 4 + 2;
+
+    emit(&c, PACKET0(base, n - 1));
+    for (uint32_t i = 0; i < n; i++) {
+        emit(&c, 0);
+    }
+    emit(&c, PACKET0(R500_REGA_AT(SCRATCH_REG, 2), 0));
+    emit(&c, 5);
     commit(&c);
+    g_assert_cmpuint(test_host_count_logs(c.h, "runs past the register "
+                                          "file"), ==, 1);
+    g_assert_cmpuint(rreg(&c, R500_REGA_AT(SCRATCH_REG, 2)), ==, 5);
     g_assert_false(cp_busy(&c));
     test_host_free(c.h);
 }
@@ -673,6 +692,7 @@ int main(int argc, char **argv)
     g_test_add_func("/cp/ring-and-ib", test_ring_and_ib);
     g_test_add_func("/cp/writeback-masks", test_writeback_masks);
     g_test_add_func("/cp/type0", test_type0_forms);
+    g_test_add_func("/cp/type0-overrun", test_type0_overrun);
     g_test_add_func("/cp/wrap-and-partial", test_ring_wrap_and_partial);
     g_test_add_func("/cp/ib-errors", test_ib_errors);
     g_test_add_func("/cp/opcodes", test_opcodes);

@@ -100,6 +100,7 @@ static void p3_2d(R500Chip *s, unsigned op, const uint32_t *pl, uint32_t n)
 {
     uint32_t gmc, brush, need, i = 1;
     uint32_t dp_cntl = s->regs[R_DP_CNTL / 4];
+    bool src_colours;
 
     if (n < 1) {
         p3_error(s, op, "no DP_GUI_MASTER_CNTL dword");
@@ -119,7 +120,7 @@ static void p3_2d(R500Chip *s, unsigned op, const uint32_t *pl, uint32_t n)
            2 * R500_FGET(gmc, DP_GUI_MASTER_CNTL, DST_CLIPPING) +
            (brush == GMC_BRUSH_SOLID_COLOR);
     /* Host data always carries both source colours (XAA, r128 DRM). */
-    bool src_colours = op == OP_CNTL_HOSTDATA_BLT ||
+    src_colours = op == OP_CNTL_HOSTDATA_BLT ||
         R500_FGET(gmc, DP_GUI_MASTER_CNTL, SRC_DATATYPE) !=
         GMC_SRC_DATATYPE_COLOR;
     need += 2 * src_colours;
