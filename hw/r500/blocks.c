@@ -7,5 +7,8 @@
 const R500Block *const r500_blocks[] = {
     &r500_core_block,
     &r500_irq_block,
+    &r500_mc_block,
+    &r500_rb2d_block,
+    &r500_cp_block,
 };
 const unsigned r500_num_blocks = G_N_ELEMENTS(r500_blocks);

@@ -18,6 +18,9 @@ extern const unsigned r500_num_blocks;
 
 extern const R500Block r500_core_block;
 extern const R500Block r500_irq_block;
+extern const R500Block r500_mc_block;
+extern const R500Block r500_cp_block;
+extern const R500Block r500_rb2d_block;
 
 /* irq.c: recompute the line after any source or enable changed. */
 void r500_irq_update(R500Chip *s);

@@ -532,7 +532,10 @@ void r500_run(R500Chip *s)
 
     for (unsigned b = 0; b < r500_num_blocks; b++) {
         if (r500_blocks[b]->run) {
-            next = MIN(next, r500_blocks[b]->run(s, now));
+            /* Not MIN(): it would run the block twice. */
+            int64_t t = r500_blocks[b]->run(s, now);
+
+            next = MIN(next, t);
         }
     }
     if (next != INT64_MAX && s->ops->schedule) {

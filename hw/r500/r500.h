@@ -16,6 +16,9 @@
 #include <stdint.h>
 
 #include "regs/regs.h"
+#include "mc.h"
+#include "cp/cp.h"
+#include "rb/rb2d.h"
 
 typedef struct R500Chip R500Chip;
 
@@ -135,6 +138,11 @@ struct R500Chip {
     uint32_t pll[R500_PLL_NUM];
     uint32_t mc[R500_MC_NUM];
     uint32_t pcie[R500_PCIE_NUM];
+
+    /* Engines (their own headers; migrated parts in r500_pci.c). */
+    R500MCState mc_state;
+    R500CP cp;
+    R500Rb2d rb2d;
 
     /* Bookkeeping (not migrated). */
     bool irq_level;

@@ -7,6 +7,7 @@ static bool th_dma_read(void *opaque, uint64_t addr, void *buf, uint64_t len)
 {
     TestHost *h = opaque;
 
+    h->last_dma_addr = addr;
     if (addr > h->ram_size || len > h->ram_size - addr) {
         return false;
     }
@@ -19,10 +20,12 @@ static bool th_dma_write(void *opaque, uint64_t addr, const void *buf,
 {
     TestHost *h = opaque;
 
+    h->last_dma_addr = addr;
     if (addr > h->ram_size || len > h->ram_size - addr) {
         return false;
     }
     memcpy(h->ram + addr, buf, len);
+    h->dma_writes++;
     return true;
 }
 
@@ -32,6 +35,7 @@ static void th_set_irq(void *opaque, bool level)
 
     if (level && !h->irq) {
         h->irq_edges++;
+        h->irq_dma_writes = h->dma_writes;
     }
     h->irq = level;
 }

@@ -20,6 +20,9 @@ typedef struct TestHost {
     bool irq;
     unsigned irq_edges;
     int64_t scheduled;      /* last schedule() deadline, -1 none */
+    uint64_t last_dma_addr; /* bus address of the last DMA, even failed */
+    unsigned dma_writes;    /* successful DMA writes */
+    unsigned irq_dma_writes;    /* dma_writes when the line last rose */
     GPtrArray *logs;        /* "G: msg" (guest error) or "U: msg" (unimp) */
 } TestHost;
 

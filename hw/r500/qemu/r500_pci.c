@@ -141,6 +141,18 @@ static void r500_run_cb(void *opaque)
     r500_run(&s->chip);
 }
 
+/*
+ * Deadlines only schedule the bottom half: all chip work runs there, under
+ * the device's re-entrancy guard, so DMA the CP aims at the card's own
+ * BARs fails (MEMTX_ACCESS_ERROR) instead of re-entering the chip.
+ */
+static void r500_timer_cb(void *opaque)
+{
+    R500PCIState *s = opaque;
+
+    qemu_bh_schedule(s->bh);
+}
+
 /* ---- Register BARs ---- */
 
 static uint64_t r500_mmio_read_cb(void *opaque, hwaddr addr, unsigned size)
@@ -244,8 +256,9 @@ static void r500_realize(PCIDevice *d, Error **errp)
     vga->con = graphic_console_init(DEVICE(s), 0, vga->hw_ops, vga);
 
     /* The chip may schedule work as soon as it exists. */
-    s->bh = qemu_bh_new(r500_run_cb, s);
-    timer_init_ns(&s->timer, QEMU_CLOCK_VIRTUAL, r500_run_cb, s);
+    s->bh = qemu_bh_new_guarded(r500_run_cb, s,
+                                &DEVICE(s)->mem_reentrancy_guard);
+    timer_init_ns(&s->timer, QEMU_CLOCK_VIRTUAL, r500_timer_cb, s);
     d->config[PCI_INTERRUPT_PIN] = 1;
     if (!r500_chip_init(&s->chip, model, vga->vram_ptr, vga->vram_size,
                         &r500_host_ops, s, &err)) {
@@ -304,6 +317,56 @@ static int r500_post_load(void *opaque, int version_id)
     return 0;
 }
 
+/* The command processor: microcode and where it is in its streams. */
+static const VMStateDescription vmstate_r500_cp = {
+    .name = "r500/cp",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32_ARRAY(chip.cp.me_ram, R500PCIState,
+                             R500_CP_ME_RAM_ENTRIES * 2),
+        VMSTATE_BOOL(chip.cp.ib_active, R500PCIState),
+        VMSTATE_UINT32(chip.cp.ib_base, R500PCIState),
+        VMSTATE_UINT32(chip.cp.ib_size, R500PCIState),
+        VMSTATE_UINT32(chip.cp.ib_pos, R500PCIState),
+        VMSTATE_BOOL(chip.cp.halted, R500PCIState),
+        VMSTATE_BOOL(chip.cp.draw_pending, R500PCIState),
+        VMSTATE_UINT32(chip.cp.draw_pending_opcode, R500PCIState),
+        VMSTATE_UINT32(chip.cp.draw_pending_vf_cntl, R500PCIState),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+/* The 2D engine: a host-data blit waiting for data. */
+static const VMStateDescription vmstate_r500_rb2d = {
+    .name = "r500/rb2d",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_BOOL(chip.rb2d.host_active, R500PCIState),
+        VMSTATE_UINT32(chip.rb2d.host.base, R500PCIState),
+        VMSTATE_UINT32(chip.rb2d.host.pitch, R500PCIState),
+        VMSTATE_UINT32(chip.rb2d.host.bpp, R500PCIState),
+        VMSTATE_INT32(chip.rb2d.host.x, R500PCIState),
+        VMSTATE_INT32(chip.rb2d.host.y, R500PCIState),
+        VMSTATE_UINT32(chip.rb2d.host.w, R500PCIState),
+        VMSTATE_UINT32(chip.rb2d.host.h, R500PCIState),
+        VMSTATE_INT32(chip.rb2d.host.cl, R500PCIState),
+        VMSTATE_INT32(chip.rb2d.host.ct, R500PCIState),
+        VMSTATE_INT32(chip.rb2d.host.cr, R500PCIState),
+        VMSTATE_INT32(chip.rb2d.host.cb, R500PCIState),
+        VMSTATE_UINT32(chip.rb2d.host.rop, R500PCIState),
+        VMSTATE_UINT32(chip.rb2d.host.mask, R500PCIState),
+        VMSTATE_UINT32(chip.rb2d.host.fg, R500PCIState),
+        VMSTATE_UINT32(chip.rb2d.host.bg, R500PCIState),
+        VMSTATE_UINT32(chip.rb2d.host.src_type, R500PCIState),
+        VMSTATE_BOOL(chip.rb2d.host.lsb_first, R500PCIState),
+        VMSTATE_UINT32(chip.rb2d.host.cx, R500PCIState),
+        VMSTATE_UINT32(chip.rb2d.host.cy, R500PCIState),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 static const VMStateDescription vmstate_r500 = {
     .name = "r500",
     .version_id = 1,
@@ -319,6 +382,11 @@ static const VMStateDescription vmstate_r500 = {
         VMSTATE_UINT32_ARRAY(chip.pcie, R500PCIState, R500_PCIE_NUM),
         VMSTATE_BOOL(chip.irq_level, R500PCIState),
         VMSTATE_END_OF_LIST()
+    },
+    .subsections = (const VMStateDescription * []) {
+        &vmstate_r500_cp,
+        &vmstate_r500_rb2d,
+        NULL
     },
 };
 

@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Command processor: ring buffer, indirect buffers, PM4 decoding.
+ *
+ * ring.c     the CP registers, the ring and IB streams, the run loop and
+ *            its budget, read-pointer and scratch write-back, soft reset;
+ * pm4.c      packet framing, type-0/1/2 packets;
+ * packet3.c  type-3 packets: NOP, sync, the 2D CNTL_* packets (turned into
+ *            2D register writes) and the 3D packets (handed to vap/draw.h).
+ * docs/cp.md lists every packet and register and the execution model.
+ */
+#ifndef HW_R500_CP_CP_H
+#define HW_R500_CP_CP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../vap/draw.h"
+
+typedef struct R500Chip R500Chip;
+
+/* A packet is a header and at most 2^14 payload dwords (COUNT is 14 bits). */
+#define R500_CP_PKT_MAX         (1u + 0x4000u)
+/* Dwords fetched from a stream at once (one DMA per window). */
+#define R500_CP_FETCH_DWORDS    1024u
+/*
+ * Work per slice, in budget units: one per dword consumed, plus what the
+ * engines report (2D: one per 64 pixels; 3D: see draw.h).  About 1 ms.
+ */
+#define R500_CP_SLICE_BUDGET    (1u << 17)
+/* Largest ring: RB_BUFSZ 22, 2^23 dwords (32 MiB). */
+#define R500_CP_RB_BUFSZ_MAX    22u
+/* Microcode RAM: 256 entries of DATAH:DATAL (R520_cp.bin is 2 KiB). */
+#define R500_CP_ME_RAM_ENTRIES  256u
+
+typedef struct R500CPStats {
+    uint64_t type0, type0_regs, type1, type2;
+    uint64_t type3[256];
+    uint64_t ibs;
+    uint64_t slices;
+    uint64_t dwords;
+    uint64_t errors;
+} R500CPStats;
+
+typedef struct R500CP {
+    /* ---- Migrated ("r500/cp" subsection in r500_pci.c) ---- */
+    uint32_t me_ram[R500_CP_ME_RAM_ENTRIES * 2];   /* DATAH, DATAL pairs */
+    bool ib_active;          /* executing the indirect buffer below */
+    uint32_t ib_base;        /* MC address */
+    uint32_t ib_size;        /* dwords */
+    uint32_t ib_pos;         /* dwords consumed */
+    bool halted;             /* stopped on a stream error until soft reset */
+    bool draw_pending;       /* 3D_DRAW_INDX_2 waiting for INDX_BUFFER */
+    uint32_t draw_pending_opcode;
+    uint32_t draw_pending_vf_cntl;
+
+    /* ---- Not migrated ---- */
+    uint32_t epoch;          /* bumped by every CP reset: stops a slice */
+    bool stream_write;       /* a register write comes from the stream */
+    uint32_t rptr_wb;        /* last read pointer written back */
+    bool rptr_wb_valid;
+    bool fetch_ib;           /* the window holds IB (else ring) dwords */
+    uint32_t fetch_pos, fetch_len;
+    uint64_t cost;           /* extra budget units charged by handlers */
+    uint32_t fetch[R500_CP_FETCH_DWORDS];
+    uint32_t pkt[R500_CP_PKT_MAX];   /* packets larger than the window */
+    R500CPStats stats;
+    R500DrawStats draw_stats;
+    uint32_t op_logged[256 / 32];    /* type-3 opcodes reported once */
+    bool pio_logged, ib_mmio_logged, wait_logged;
+} R500CP;
+
+/* ring.c */
+/* The stream wrote CP_IB_BUFSZ: launch the IB at CP_IB_BASE. */
+void r500_cp_launch_ib(R500Chip *s, bool from_ib);
+/* The stream wrote SCRATCH_REG[n]: mirror it to memory if enabled. */
+void r500_cp_scratch_writeback(R500Chip *s, unsigned n, uint32_t val);
+/* Log an unimplemented/unknown type-3 opcode once. */
+void r500_cp_op_unimp(R500Chip *s, unsigned opcode, bool known);
+
+/* pm4.c */
+/* Total dwords of the packet starting with header, header included. */
+uint32_t r500_pm4_packet_dwords(uint32_t header);
+/*
+ * Execute one whole packet (pkt[0] is the header, dwords its length).
+ * in_ib: it comes from an indirect buffer.
+ */
+void r500_pm4_execute(R500Chip *s, const uint32_t *pkt, uint32_t dwords,
+                      bool in_ib);
+/*
+ * A register write by the command stream (the one register path); false
+ * when the register may not be written from the stream (not logged).
+ */
+bool r500_cp_stream_write(R500Chip *s, uint32_t reg, uint32_t val,
+                          bool in_ib);
+
+/* packet3.c */
+void r500_cp_packet3(R500Chip *s, const uint32_t *pkt, uint32_t dwords,
+                     bool in_ib);
+
+#endif

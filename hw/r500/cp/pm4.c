@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * PM4 packet framing and the register-write packets (reference
+ * radeon-kms-r500.md 5.4, r500-3d-pipeline.md 1.1; Linux r100d.h):
+ *   type 0: [29:16] count - 1, [15] ONE_REG_WR, [12:0] register >> 2;
+ *   type 1: [10:0] and [21:11] two registers >> 2, one dword each;
+ *   type 2: a one-dword filler;
+ *   type 3: [29:16] count - 1, [15:8] opcode (packet3.c).
+ * Every register write goes through r500_reg_write(), as MMIO does.
+ */
+#include <glib.h>
+
+#include "../r500.h"
+#include "../blocks.h"
+
+#define PM4_TYPE(h)             ((h) >> 30)
+#define PM4_COUNT(h)            (((h) >> 16) & 0x3FFFu)
+#define PM4_TYPE0_ONE_REG_WR    (1u << 15)
+#define PM4_TYPE0_REG(h)        (((h) & 0x1FFFu) << 2)
+#define PM4_TYPE1_REG0(h)       (((h) & 0x7FFu) << 2)
+#define PM4_TYPE1_REG1(h)       ((((h) >> 11) & 0x7FFu) << 2)
+
+uint32_t r500_pm4_packet_dwords(uint32_t header)
+{
+    switch (PM4_TYPE(header)) {
+    case 0:
+    case 3:
+        return 2 + PM4_COUNT(header);
+    case 1:
+        return 3;
+    default:
+        return 1;
+    }
+}
+
+/*
+ * Registers the command stream may not write: the CP's own ring and
+ * queue control (the stream would pull the ground from under itself) and
+ * the PIO FIFO windows.  CP_IB_BASE/BUFSZ are the exception: writing
+ * them is how the ring launches an indirect buffer (r100_ring_ib_execute).
+ */
+static bool stream_forbidden(uint32_t reg)
+{
+    return (reg >= R_CP_RB_BASE && reg <= R_CP_RB_RPTR_WR) ||
+           reg == R_CP_CSQ_CNTL || reg == R_CP_CSQ_MODE ||
+           (reg >= R_CP_ME_CNTL && reg <= R_CP_ME_RAM_DATAL) ||
+           (reg >= R_CP_CSQ_ADDR && reg <= R_CP_CSQ2_STAT) ||
+           (reg >= R_CP_CSQ_APER_PRIMARY &&
+            reg < R500_REGA_AT(CP_CSQ_APER_INDIRECT,
+                               R_CP_CSQ_APER_INDIRECT__COUNT));
+}
+
+bool r500_cp_stream_write(R500Chip *s, uint32_t reg, uint32_t val,
+                          bool in_ib)
+{
+    if (stream_forbidden(reg)) {
+        s->cp.stats.errors++;
+        return false;
+    }
+    s->cp.stream_write = true;
+    r500_reg_write(s, reg, val);
+    s->cp.stream_write = false;
+    if (reg >= R_SCRATCH_REG &&
+        reg < R500_REGA_AT(SCRATCH_REG, R_SCRATCH_REG__COUNT)) {
+        /* The fence value reaches memory before any later SW_INT_FIRE. */
+        r500_cp_scratch_writeback(s, (reg - R_SCRATCH_REG) / 4, val);
+    } else if (reg == R_CP_IB_BUFSZ) {
+        r500_cp_launch_ib(s, in_ib);
+    }
+    return true;
+}
+
+/* One line per packet, however many of its writes were dropped. */
+static void forbidden_log(R500Chip *s, uint32_t hdr, uint32_t reg,
+                          uint32_t dropped)
+{
+    char name[48];
+
+    r500_guest_error(s, "CP: packet 0x%08x wrote CP control registers from "
+                     "the command stream (%u writes, first %s); dropped",
+                     hdr, dropped, r500_reg_name(reg, name, sizeof(name)));
+}
+
+static void pm4_type0(R500Chip *s, const uint32_t *pkt, uint32_t n,
+                      bool in_ib)
+{
+    uint32_t hdr = pkt[0];
+    uint32_t reg = PM4_TYPE0_REG(hdr);
+    bool one = hdr & PM4_TYPE0_ONE_REG_WR;
+    uint32_t epoch = s->cp.epoch;
+    uint32_t dropped = 0, first_dropped = 0;
+
+    s->cp.stats.type0++;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t r = one ? reg : reg + 4 * i;
+
+        if (r >= R500_MMIO_SIZE) {
+            s->cp.stats.errors++;
+            r500_guest_error(s, "CP: type-0 packet 0x%08x runs past the "
+                             "register file after %u of %u writes; rest "
+                             "dropped", hdr, i, n);
+            break;
+        }
+        s->cp.stats.type0_regs++;
+        if (!r500_cp_stream_write(s, r, pkt[1 + i], in_ib) && !dropped++) {
+            first_dropped = r;
+        }
+        if (s->cp.epoch != epoch) {
+            break;      /* the write reset the CP: the packet is gone */
+        }
+    }
+    if (dropped) {
+        forbidden_log(s, hdr, first_dropped, dropped);
+    }
+}
+
+void r500_pm4_execute(R500Chip *s, const uint32_t *pkt, uint32_t dwords,
+                      bool in_ib)
+{
+    uint32_t hdr = pkt[0];
+
+    switch (PM4_TYPE(hdr)) {
+    case 0:
+        pm4_type0(s, pkt, dwords - 1, in_ib);
+        break;
+    case 1: {
+        /* Never emitted by radeon or Mesa; decoded as the R100 docs say. */
+        uint32_t epoch = s->cp.epoch;
+
+        s->cp.stats.type1++;
+        if (!r500_cp_stream_write(s, PM4_TYPE1_REG0(hdr), pkt[1], in_ib)) {
+            forbidden_log(s, hdr, PM4_TYPE1_REG0(hdr), 1);
+        }
+        if (s->cp.epoch == epoch &&
+            !r500_cp_stream_write(s, PM4_TYPE1_REG1(hdr), pkt[2], in_ib)) {
+            forbidden_log(s, hdr, PM4_TYPE1_REG1(hdr), 1);
+        }
+        break;
+    }
+    case 2:
+        s->cp.stats.type2++;
+        break;
+    default:
+        r500_cp_packet3(s, pkt, dwords, in_ib);
+        break;
+    }
+}

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Memory controller: the GPU (MC) address space and the one translation
+ * every engine uses to reach it.
+ *
+ * An MC address is in VRAM when it falls in MC_FB_LOCATION's window, in
+ * system memory through the RV370-style PCIE GART when it falls in
+ * [PCIE_TX_GART_START, PCIE_TX_GART_END], and otherwise goes where
+ * PCIE_TX_GART_CNTL's unmapped-access mode sends it (reference
+ * radeon-kms-r500.md 4.2-4.4; docs/cp.md).  VRAM is reached through
+ * s->vram with every span checked; system memory only through the host's
+ * dma_read/dma_write (pci_dma_* in QEMU), never through a pointer.
+ */
+#ifndef HW_R500_MC_H
+#define HW_R500_MC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct R500Chip R500Chip;
+
+#define R500_GPU_PAGE_SIZE      4096u
+#define R500_GART_TLB_ENTRIES   64
+
+/* A cached GART entry: the PTE of one GPU page (gpu_page + 1; 0: empty). */
+typedef struct R500GartTlbEntry {
+    uint64_t tag;
+    uint32_t pte;
+} R500GartTlbEntry;
+
+typedef struct R500MCState {
+    /*
+     * Not migrated: the TLB is refilled from the table after loadvm, as
+     * after a guest's own invalidate (PCIE_TX_GART_CNTL.INVALIDATE_TLB).
+     */
+    R500GartTlbEntry tlb[R500_GART_TLB_ENTRIES];
+    uint64_t tlb_misses;
+    uint64_t faults;         /* accesses that failed translation */
+} R500MCState;
+
+/*
+ * Copy len bytes from / to the MC address space.  The access is split at
+ * VRAM and GPU-page boundaries; each piece is checked and goes to VRAM or
+ * to the bus.  On any failure the rest is not done, a guest error is
+ * logged and false is returned: callers treat it as a guest error, never
+ * use the buffer.  Writes to VRAM are reported through vram_dirty().
+ */
+bool r500_mem_read(R500Chip *s, uint64_t mc_addr, void *buf, uint64_t len);
+bool r500_mem_write(R500Chip *s, uint64_t mc_addr, const void *buf,
+                    uint64_t len);
+
+/*
+ * Fast path: when [mc_addr, mc_addr + len) lies entirely in VRAM, its
+ * offset into s->vram (returns true); otherwise false, and nothing is
+ * logged (callers fall back to r500_mem_read/write).  len may be 0.
+ * Writers through s->vram + *offset call r500_vram_dirty() themselves.
+ */
+bool r500_mc_vram_span(R500Chip *s, uint64_t mc_addr, uint64_t len,
+                       uint64_t *offset);
+/* The MC address of VRAM offset 0 (MC_FB_LOCATION's start). */
+uint64_t r500_mc_fb_base(R500Chip *s);
+/* The engines wrote VRAM [offset, offset + len). */
+void r500_vram_dirty(R500Chip *s, uint64_t offset, uint64_t len);
+
+/* Drop every cached GART entry. */
+void r500_gart_flush(R500Chip *s);
+
+#endif

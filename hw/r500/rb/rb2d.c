@@ -1,0 +1,858 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The 2D engine (reference radeon-kms-r500.md 5.9; Linux radeon_reg.h;
+ * xf86-video-ati radeon_exa_funcs.c and its XAA code; RadeonHD
+ * r5xx_xaa.c; QEMU ati_2d.c for the register semantics).
+ *
+ * A write of DST_HEIGHT_WIDTH (or DST_WIDTH_HEIGHT) starts an operation
+ * described by the other registers:
+ *   DP_GUI_MASTER_CNTL  which pitch/offset and clip registers apply, write
+ *                       mask enable; its datatype and mix fields are also
+ *                       stored in DP_DATATYPE and DP_MIX, which the engine
+ *                       reads (one source of truth for direct writes);
+ *   DP_DATATYPE         destination format (bytes per pixel), brush type,
+ *                       source type (colour, mono opaque, mono transparent);
+ *   DP_MIX              ROP3 and source (memory rectangle or host data);
+ *   DP_CNTL             X/Y direction: DST_Y_X and SRC_Y_X name the right/
+ *                       bottom pixel when a direction is reversed;
+ *   D/SRC_PITCH_OFFSET  surfaces: MC address >> 10, pitch / 64;
+ *   SC_*                clip rectangle (right/bottom exclusive).
+ * Each operation is validated once into a Blit descriptor: the rectangle
+ * is clipped (coordinates limited to 14 bits), pitches must be non-zero
+ * and hold a row, and the destination and source spans must lie in the
+ * 32-bit MC space.  A span wholly in VRAM is written directly (pixman for
+ * fills, memmove for copies); any other goes row by row through the MC,
+ * where each row is checked and a failure aborts the rest of the
+ * operation.  Host-data blits consume their data as it arrives, pixel by
+ * pixel, in stream order (left to right, top to bottom).
+ *
+ * An operation runs to completion inside the register write that starts
+ * it, from the CP (inside its slice, which is charged one budget unit per
+ * 64 pixels) or from MMIO: the registers are the engine's command FIFO,
+ * so the next MMIO write must see the operation done.  The largest one is
+ * bounded by the clip to 16384 x 16384 pixels within VRAM or the GART.
+ */
+#include <glib.h>
+#include <inttypes.h>
+#include <pixman.h>
+#include <string.h>
+
+#include "../r500.h"
+#include "../blocks.h"
+
+/* Datatypes and sources (radeon_reg.h RADEON_GMC_*, RADEON_DP_SRC_*). */
+#define BRUSH_8X8_MONO_FG_BG    0u
+#define BRUSH_8X8_MONO_FG_LA    1u
+#define BRUSH_SOLID_COLOR       13u
+#define BRUSH_NONE              15u
+#define SRC_MONO_FG_BG          0u
+#define SRC_MONO_FG_LA          1u
+#define SRC_COLOR               3u
+#define SRC_SOURCE_MEMORY       2u
+#define SRC_SOURCE_HOST         3u
+#define SRC_SOURCE_HOST_BYTEALIGN 4u
+
+#define ROP_SRCCOPY             0xCCu
+
+typedef struct Surf {
+    uint64_t base;      /* MC address */
+    uint32_t pitch;     /* bytes */
+} Surf;
+
+/* A validated operation. */
+typedef struct Blit {
+    uint32_t bpp;
+    uint32_t bpp_mask;
+    uint32_t rop;
+    uint32_t mask;
+    bool need_s, need_d, need_p;
+    bool host;                  /* source is host data */
+    uint32_t src_type;
+    uint32_t brush;
+    uint32_t brush_fg, brush_bg;
+    uint32_t pat[2];            /* 8x8 mono pattern, rows 0-3 and 4-7 */
+    int32_t pat_x, pat_y;
+    bool lsb_first;
+    Surf dst, src;
+    int64_t rx, ry;             /* the unclipped rectangle */
+    uint32_t w, h;
+    int64_t cl, ct, cr, cb;     /* clip */
+    int64_t x0, y0, x1, y1;     /* clipped destination */
+    int64_t sx0, sy0;           /* source pixel of (x0, y0) */
+    bool ttb;
+} Blit;
+
+/* ---- Pixels and ROP3 ---- */
+
+static uint32_t px_load(const uint8_t *p, uint32_t bpp)
+{
+    uint32_t v = 0;
+
+    memcpy(&v, p, bpp);
+    return GUINT32_FROM_LE(v);
+}
+
+static void px_store(uint8_t *p, uint32_t bpp, uint32_t v)
+{
+    v = GUINT32_TO_LE(v);
+    memcpy(p, &v, bpp);
+}
+
+/* ROP3: bit (P << 2 | S << 1 | D) of rop is the result (0xCC = S). */
+static uint32_t rop3(uint32_t rop, uint32_t p, uint32_t s, uint32_t d)
+{
+    uint32_t r = 0;
+
+    switch (rop) {
+    case 0x00: return 0;
+    case 0xFF: return ~0u;
+    case 0xCC: return s;
+    case 0xF0: return p;
+    case 0xAA: return d;
+    case 0x66: return s ^ d;
+    case 0x5A: return p ^ d;
+    case 0x88: return s & d;
+    case 0xEE: return s | d;
+    }
+    for (unsigned i = 0; i < 8; i++) {
+        if (rop & (1u << i)) {
+            r |= ((i & 4) ? p : ~p) & ((i & 2) ? s : ~s) & ((i & 1) ? d : ~d);
+        }
+    }
+    return r;
+}
+
+/* ---- Validation ---- */
+
+static uint32_t dst_bpp(R500Chip *s, uint32_t type)
+{
+    switch (type) {
+    case 2: case 7: case 8: case 9:         /* CI8, RGB332, Y8, RGB8 */
+        return 1;
+    case 3: case 4: case 11: case 12: case 15:  /* 1555, 565, YUV422, 4444 */
+        return 2;
+    case 6: case 14:                        /* ARGB8888, AYUV444 */
+        return 4;
+    case 5:
+        r500_unimp(s, "2D: 24 bpp destinations are not modelled; operation "
+                   "dropped");
+        return 0;
+    default:
+        r500_guest_error(s, "2D: destination datatype %u is reserved; "
+                         "operation dropped", type);
+        return 0;
+    }
+}
+
+static Surf surf_decode(R500Chip *s, uint32_t po)
+{
+    Surf sf = {
+        .base = (uint64_t)R500_FGET(po, DST_PITCH_OFFSET, OFFSET) << 10,
+        .pitch = R500_FGET(po, DST_PITCH_OFFSET, PITCH) << 6,
+    };
+
+    if (R500_FGET(po, DST_PITCH_OFFSET, TILE) && !s->rb2d.tile_logged) {
+        s->rb2d.tile_logged = true;
+        r500_unimp(s, "2D: tiled surfaces (pitch/offset 0x%08x) are "
+                   "accessed as linear", po);
+    }
+    return sf;
+}
+
+/* SC_TOP_LEFT / SC_BOTTOM_RIGHT halves: sign and 14-bit magnitude. */
+static int64_t sc_coord(uint32_t v, bool hi)
+{
+    uint32_t half = hi ? v >> 16 : v & 0xFFFF;
+    int64_t mag = half & 0x3FFF;
+
+    return (half & 0x8000) ? -mag : mag;
+}
+
+static int64_t clamp_coord(int64_t v)
+{
+    return MIN(MAX(v, 0), R500_2D_COORD_MAX);
+}
+
+/* The surface span [first byte, last byte] of a w x h rectangle at (x, y). */
+static bool span_ok(R500Chip *s, const char *what, const Surf *sf,
+                    int64_t x, int64_t y, uint32_t w, uint32_t h,
+                    uint32_t bpp)
+{
+    uint64_t first, last, off;
+
+    if (sf->pitch == 0 || sf->pitch < (uint64_t)w * bpp) {
+        r500_guest_error(s, "2D: %s pitch %u is %s for %u pixels of %u "
+                         "bytes; operation dropped", what, sf->pitch,
+                         sf->pitch ? "too short" : "zero", w, bpp);
+        return false;
+    }
+    if (x < 0 || y < 0) {
+        r500_guest_error(s, "2D: %s rectangle starts at negative (%" PRId64
+                         ", %" PRId64 "); operation dropped", what, x, y);
+        return false;
+    }
+    first = sf->base + (uint64_t)y * sf->pitch + (uint64_t)x * bpp;
+    last = first + (uint64_t)(h - 1) * sf->pitch + (uint64_t)w * bpp - 1;
+    if (last > UINT32_MAX) {
+        r500_guest_error(s, "2D: %s span 0x%" PRIx64 "..0x%" PRIx64 " leaves "
+                         "the 32-bit MC space; operation dropped", what, first,
+                         last);
+        return false;
+    }
+    /*
+     * A span is wholly in VRAM or wholly outside it: one that starts in
+     * VRAM and runs off its end is dropped before a pixel is written.
+     * Outside VRAM each row is translated (and checked) as it is drawn.
+     */
+    if (r500_mc_vram_span(s, first, 1, &off) !=
+        r500_mc_vram_span(s, last, 1, &off)) {
+        r500_guest_error(s, "2D: %s span 0x%" PRIx64 "..0x%" PRIx64 " crosses "
+                         "the end of VRAM; operation dropped", what, first,
+                         last);
+        return false;
+    }
+    return true;
+}
+
+static bool blit_setup(R500Chip *s, Blit *b)
+{
+    const uint32_t *r = s->regs;
+    uint32_t gmc = r[R_DP_GUI_MASTER_CNTL / 4];
+    uint32_t dt = r[R_DP_DATATYPE / 4];
+    uint32_t mix = r[R_DP_MIX / 4];
+    uint32_t hw = r[R_DST_HEIGHT_WIDTH / 4];
+    uint32_t dyx = r[R_DST_Y_X / 4], syx = r[R_SRC_Y_X / 4];
+    uint32_t source = R500_FGET(mix, DP_MIX, SRC_SOURCE);
+    bool ltr, mem;
+
+    memset(b, 0, sizeof(*b));
+    b->bpp = dst_bpp(s, R500_FGET(dt, DP_DATATYPE, DST_DATATYPE));
+    if (!b->bpp) {
+        return false;
+    }
+    b->bpp_mask = b->bpp == 4 ? ~0u : (1u << (8 * b->bpp)) - 1;
+    b->rop = R500_FGET(mix, DP_MIX, ROP3);
+    b->mask = (R500_FGET(gmc, DP_GUI_MASTER_CNTL, WR_MSK_DIS)
+               ? ~0u : r[R_DP_WRITE_MASK / 4]) & b->bpp_mask;
+    b->need_s = ((b->rop >> 2) ^ b->rop) & 0x33;
+    b->need_p = ((b->rop >> 4) ^ b->rop) & 0x0F;
+    b->need_d = ((b->rop >> 1) ^ b->rop) & 0x55;
+    b->src_type = R500_FGET(dt, DP_DATATYPE, SRC_DATATYPE);
+    b->lsb_first = R500_FGET(dt, DP_DATATYPE, BYTE_PIX_ORDER);
+    /* Host data is consumed even when the ROP ignores it. */
+    b->host = source == SRC_SOURCE_HOST || source == SRC_SOURCE_HOST_BYTEALIGN;
+    mem = b->need_s && source == SRC_SOURCE_MEMORY;
+
+    if (b->need_s && !b->host && !mem) {
+        r500_guest_error(s, "2D: ROP3 0x%02x needs a source but DP_SRC_SOURCE "
+                         "is %u; operation dropped", b->rop, source);
+        return false;
+    }
+    if ((b->need_s || b->host) && b->src_type == 2) {
+        r500_guest_error(s, "2D: source datatype 2 is reserved; operation "
+                         "dropped");
+        return false;
+    }
+    if (mem && b->src_type != SRC_COLOR) {
+        r500_unimp(s, "2D: mono sources in memory (screen-to-screen colour "
+                   "expansion) are not modelled; operation dropped");
+        return false;
+    }
+
+    b->brush = R500_FGET(dt, DP_DATATYPE, BRUSH_DATATYPE);
+    b->brush_fg = r[R_DP_BRUSH_FRGD_CLR / 4] & b->bpp_mask;
+    b->brush_bg = r[R_DP_BRUSH_BKGD_CLR / 4] & b->bpp_mask;
+    if (b->need_p) {
+        switch (b->brush) {
+        case BRUSH_SOLID_COLOR:
+            break;
+        case BRUSH_8X8_MONO_FG_BG:
+        case BRUSH_8X8_MONO_FG_LA:
+            b->pat[0] = r[R500_REGA_AT(BRUSH_DATA, 0) / 4];
+            b->pat[1] = r[R500_REGA_AT(BRUSH_DATA, 1) / 4];
+            b->pat_x = R500_FGET(r[R_BRUSH_Y_X / 4], BRUSH_Y_X, X);
+            b->pat_y = R500_FGET(r[R_BRUSH_Y_X / 4], BRUSH_Y_X, Y);
+            b->need_d |= b->brush == BRUSH_8X8_MONO_FG_LA;
+            break;
+        case BRUSH_NONE:
+            r500_guest_error(s, "2D: ROP3 0x%02x needs a pattern but the brush "
+                             "is none; pattern taken as 0", b->rop);
+            b->brush_fg = 0;
+            b->brush = BRUSH_SOLID_COLOR;
+            break;
+        default:
+            r500_unimp(s, "2D: brush type %u is not modelled (solid, none "
+                       "and 8x8 mono are); operation dropped", b->brush);
+            return false;
+        }
+    }
+    if (!R500_FGET(gmc, DP_GUI_MASTER_CNTL, CLR_CMP_CNTL_DIS) &&
+        r[R_CLR_CMP_CNTL / 4] && !s->rb2d.cmp_logged) {
+        s->rb2d.cmp_logged = true;
+        r500_unimp(s, "2D: colour compare (CLR_CMP_CNTL 0x%08x) is not "
+                   "modelled; pixels are always written",
+                   r[R_CLR_CMP_CNTL / 4]);
+    }
+
+    b->dst = surf_decode(s, R500_FGET(gmc, DP_GUI_MASTER_CNTL,
+                                      DST_PITCH_OFFSET_CNTL)
+                         ? r[R_DST_PITCH_OFFSET / 4]
+                         : r[R_DEFAULT_PITCH_OFFSET / 4]);
+    if (mem) {
+        b->src = surf_decode(s, R500_FGET(gmc, DP_GUI_MASTER_CNTL,
+                                          SRC_PITCH_OFFSET_CNTL)
+                             ? r[R_SRC_PITCH_OFFSET / 4]
+                             : r[R_DEFAULT_PITCH_OFFSET / 4]);
+    }
+
+    /* Clip: SC_* with GMC_DST_CLIPPING, else 0,0 to the default corner. */
+    if (R500_FGET(gmc, DP_GUI_MASTER_CNTL, DST_CLIPPING)) {
+        b->cl = sc_coord(r[R_SC_TOP_LEFT / 4], false);
+        b->ct = sc_coord(r[R_SC_TOP_LEFT / 4], true);
+        b->cr = sc_coord(r[R_SC_BOTTOM_RIGHT / 4], false);
+        b->cb = sc_coord(r[R_SC_BOTTOM_RIGHT / 4], true);
+    } else {
+        uint32_t br = r[R_DEFAULT_SC_BOTTOM_RIGHT / 4];
+
+        b->cr = R500_FGET(br, DEFAULT_SC_BOTTOM_RIGHT, RIGHT);
+        b->cb = R500_FGET(br, DEFAULT_SC_BOTTOM_RIGHT, BOTTOM);
+    }
+    b->cl = clamp_coord(b->cl);
+    b->ct = clamp_coord(b->ct);
+    b->cr = clamp_coord(b->cr);
+    b->cb = clamp_coord(b->cb);
+
+    /* The rectangle: 16-bit two's complement corner, 16-bit size. */
+    b->w = R500_FGET(hw, DST_HEIGHT_WIDTH, WIDTH);
+    b->h = R500_FGET(hw, DST_HEIGHT_WIDTH, HEIGHT);
+    b->rx = (int16_t)R500_FGET(dyx, DST_Y_X, X);
+    b->ry = (int16_t)R500_FGET(dyx, DST_Y_X, Y);
+    b->sx0 = (int16_t)R500_FGET(syx, DST_Y_X, X);
+    b->sy0 = (int16_t)R500_FGET(syx, DST_Y_X, Y);
+    /* Host data is always left to right, top to bottom (XAA leaves DP_CNTL
+     * as its last copy set it). */
+    ltr = b->host || R500_FGET(r[R_DP_CNTL / 4], DP_CNTL, DST_X_LEFT_TO_RIGHT);
+    b->ttb = b->host || R500_FGET(r[R_DP_CNTL / 4], DP_CNTL,
+                                  DST_Y_TOP_TO_BOTTOM);
+    if (!ltr) {
+        b->rx -= (int64_t)b->w - 1;
+        b->sx0 -= (int64_t)b->w - 1;
+    }
+    if (!b->ttb) {
+        b->ry -= (int64_t)b->h - 1;
+        b->sy0 -= (int64_t)b->h - 1;
+    }
+    b->x0 = MAX(b->rx, b->cl);
+    b->y0 = MAX(b->ry, b->ct);
+    b->x1 = MIN(b->rx + b->w, b->cr);
+    b->y1 = MIN(b->ry + b->h, b->cb);
+    if (b->x1 <= b->x0 || b->y1 <= b->y0) {
+        /* Nothing visible; a host blit must still consume its data. */
+        b->x1 = b->x0;
+        b->y1 = b->y0;
+        return b->host && b->w && b->h;
+    }
+    b->sx0 += b->x0 - b->rx;
+    b->sy0 += b->y0 - b->ry;
+
+    if (!span_ok(s, "destination", &b->dst, b->x0, b->y0, b->x1 - b->x0,
+                 b->y1 - b->y0, b->bpp)) {
+        return false;
+    }
+    if (mem && !span_ok(s, "source", &b->src, b->sx0, b->sy0, b->x1 - b->x0,
+                        b->y1 - b->y0, b->bpp)) {
+        return false;
+    }
+    return true;
+}
+
+/* The pattern at (x, y); false where a transparent pattern leaves D. */
+static bool pattern(const Blit *b, int64_t x, int64_t y, uint32_t *p)
+{
+    uint32_t row, col, byte, bit;
+
+    if (b->brush != BRUSH_8X8_MONO_FG_BG && b->brush != BRUSH_8X8_MONO_FG_LA) {
+        *p = b->brush_fg;
+        return true;
+    }
+    /* Screen-aligned 8x8, origin at BRUSH_Y_X (XAA SCREEN_ORIGIN). */
+    row = (uint32_t)(y - b->pat_y) & 7;
+    col = (uint32_t)(x - b->pat_x) & 7;
+    byte = (b->pat[row / 4] >> (8 * (row % 4))) & 0xFF;
+    bit = b->lsb_first ? (byte >> col) & 1 : (byte >> (7 - col)) & 1;
+    if (bit) {
+        *p = b->brush_fg;
+    } else if (b->brush == BRUSH_8X8_MONO_FG_BG) {
+        *p = b->brush_bg;
+    } else {
+        return false;
+    }
+    return true;
+}
+
+/* ---- Execution ---- */
+
+static void fill_vram(R500Chip *s, const Blit *b, uint64_t off, uint32_t v)
+{
+    uint32_t w = b->x1 - b->x0, h = b->y1 - b->y0;
+    uint32_t *bits = (uint32_t *)(s->vram + (off & ~3ull));
+
+    /* The rows were span-checked; pixman needs a dword-aligned start. */
+    if (!pixman_fill(bits, b->dst.pitch / 4, b->bpp * 8,
+                     (off & 3) / b->bpp, 0, w, h, v)) {
+        for (uint32_t y = 0; y < h; y++) {
+            uint8_t *row = s->vram + off + (uint64_t)y * b->dst.pitch;
+
+            for (uint32_t x = 0; x < w; x++) {
+                px_store(row + x * b->bpp, b->bpp, v);
+            }
+        }
+    }
+}
+
+static void copy_vram(R500Chip *s, const Blit *b, uint64_t doff,
+                      uint64_t soff)
+{
+    uint32_t w = b->x1 - b->x0, h = b->y1 - b->y0;
+
+    /* In the programmed Y order; memmove makes either X order right. */
+    for (uint32_t i = 0; i < h; i++) {
+        uint32_t y = b->ttb ? i : h - 1 - i;
+
+        memmove(s->vram + doff + (uint64_t)y * b->dst.pitch,
+                s->vram + soff + (uint64_t)y * b->src.pitch, w * b->bpp);
+    }
+}
+
+/* A pixel value repeated over 32 bits. */
+static uint32_t replicate(uint32_t v, uint32_t bpp)
+{
+    return bpp == 1 ? (v & 0xFF) * 0x01010101u
+         : bpp == 2 ? (v & 0xFFFF) * 0x00010001u : v;
+}
+
+static uint32_t ld32(const uint8_t *p)
+{
+    uint32_t v;
+
+    memcpy(&v, p, 4);
+    return v;
+}
+
+#define ROP_ROW(expr)                                                   \
+    for (uint32_t i = 0; i < bytes; i += 4) {                          \
+        uint32_t S = ld32(src + i), D = ld32(dst + i), v = (expr);     \
+        (void)S;                                                       \
+        v = (v & mask) | (D & ~mask);                                  \
+        memcpy(dst + i, &v, 4);                                        \
+    }
+
+/*
+ * ROP3 and write mask over a row with a solid pattern P, 32 bits at a
+ * time: bitwise operations do not care where pixels start, so every bpp
+ * works on whole words (P and the mask replicated).  The buffers hold a
+ * whole number of words; bytes past the row are computed, not stored.
+ */
+static void rop_row(uint32_t rop, uint32_t P, const uint8_t *src,
+                    uint8_t *dst, uint32_t bytes, uint32_t mask)
+{
+    switch (rop) {
+    case 0x00: ROP_ROW(0); break;
+    case 0x11: ROP_ROW(~(S | D)); break;
+    case 0x22: ROP_ROW(~S & D); break;
+    case 0x33: ROP_ROW(~S); break;
+    case 0x44: ROP_ROW(S & ~D); break;
+    case 0x55: ROP_ROW(~D); break;
+    case 0x5A: ROP_ROW(P ^ D); break;
+    case 0x66: ROP_ROW(S ^ D); break;
+    case 0x77: ROP_ROW(~(S & D)); break;
+    case 0x88: ROP_ROW(S & D); break;
+    case 0x99: ROP_ROW(~(S ^ D)); break;
+    case 0xA0: ROP_ROW(P & D); break;
+    case 0xAA: ROP_ROW(D); break;
+    case 0xBB: ROP_ROW(~S | D); break;
+    case 0xCC: ROP_ROW(S); break;
+    case 0xDD: ROP_ROW(S | ~D); break;
+    case 0xEE: ROP_ROW(S | D); break;
+    case 0xF0: ROP_ROW(P); break;
+    case 0xFA: ROP_ROW(P | D); break;
+    case 0xFF: ROP_ROW(~0u); break;
+    default: ROP_ROW(rop3(rop, P, S, D)); break;
+    }
+}
+
+/* 8x8 mono patterns: pixel by pixel. */
+static void pattern_row(const Blit *b, int64_t y, const uint8_t *src,
+                        uint8_t *dst, uint32_t w)
+{
+    for (uint32_t x = 0; x < w; x++) {
+        uint8_t *dp = dst + x * b->bpp;
+        uint32_t d = px_load(dp, b->bpp);
+        uint32_t sv = b->need_s ? px_load(src + x * b->bpp, b->bpp) : 0;
+        uint32_t p, v;
+
+        if (pattern(b, b->x0 + x, y, &p)) {
+            v = rop3(b->rop, p, sv, d);
+            px_store(dp, b->bpp, (v & b->mask) | (d & ~b->mask));
+        }
+    }
+}
+
+static void blit_rows(R500Chip *s, const Blit *b)
+{
+    R500Rb2d *e = &s->rb2d;
+    uint32_t w = b->x1 - b->x0, h = b->y1 - b->y0;
+    uint32_t bytes = w * b->bpp;
+    bool mono_pat = b->need_p && b->brush != BRUSH_SOLID_COLOR;
+    bool read_d = b->need_d || b->mask != b->bpp_mask || mono_pat;
+    uint32_t p = replicate(b->brush_fg, b->bpp);
+    uint32_t mask = replicate(b->mask, b->bpp);
+
+    for (uint32_t i = 0; i < h; i++) {
+        int64_t y = b->ttb ? b->y0 + i : b->y1 - 1 - i;
+        uint64_t da = b->dst.base + (uint64_t)y * b->dst.pitch +
+                      (uint64_t)b->x0 * b->bpp;
+
+        if (b->need_s) {
+            uint64_t sa = b->src.base +
+                          (uint64_t)(b->sy0 + (y - b->y0)) * b->src.pitch +
+                          (uint64_t)b->sx0 * b->bpp;
+            if (!r500_mem_read(s, sa, e->row_src, bytes)) {
+                goto abort;
+            }
+        }
+        if (read_d && !r500_mem_read(s, da, e->row_dst, bytes)) {
+            goto abort;
+        }
+        if (mono_pat) {
+            pattern_row(b, y, e->row_src, e->row_dst, w);
+        } else {
+            rop_row(b->rop, p, e->row_src, e->row_dst, bytes, mask);
+        }
+        if (!r500_mem_write(s, da, e->row_dst, bytes)) {
+            goto abort;
+        }
+    }
+    return;
+
+abort:
+    r500_guest_error(s, "2D: memory access failed; the rest of the %ux%u "
+                     "operation is dropped", w, h);
+}
+
+static void blit_exec(R500Chip *s, const Blit *b)
+{
+    uint32_t w = b->x1 - b->x0, h = b->y1 - b->y0;
+    uint64_t dfirst = b->dst.base + (uint64_t)b->y0 * b->dst.pitch +
+                      (uint64_t)b->x0 * b->bpp;
+    uint64_t dlen = (uint64_t)(h - 1) * b->dst.pitch + (uint64_t)w * b->bpp;
+    bool full = b->mask == b->bpp_mask;
+    uint64_t doff, soff;
+
+    s->rb2d.work += (uint64_t)w * h;
+    if (full && r500_mc_vram_span(s, dfirst, dlen, &doff)) {
+        bool solid = !b->need_p || b->brush == BRUSH_SOLID_COLOR;
+
+        if (!b->need_s && !b->need_d && solid) {
+            fill_vram(s, b, doff, rop3(b->rop, b->brush_fg, 0, 0) &
+                      b->bpp_mask);
+            r500_vram_dirty(s, doff, dlen);
+            return;
+        }
+        if (b->rop == ROP_SRCCOPY &&
+            r500_mc_vram_span(s, b->src.base +
+                              (uint64_t)b->sy0 * b->src.pitch +
+                              (uint64_t)b->sx0 * b->bpp,
+                              (uint64_t)(h - 1) * b->src.pitch +
+                              (uint64_t)w * b->bpp, &soff)) {
+            copy_vram(s, b, doff, soff);
+            r500_vram_dirty(s, doff, dlen);
+            return;
+        }
+    }
+    blit_rows(s, b);
+}
+
+/* ---- Host data ---- */
+
+static void host_cancel(R500Chip *s, const char *why)
+{
+    R500HostBlit *hb = &s->rb2d.host;
+
+    if (s->rb2d.host_active) {
+        s->rb2d.host_active = false;
+        r500_guest_error(s, "2D: host-data blit %ux%u stopped after %u of its "
+                         "rows: %s", hb->w, hb->h, hb->cy, why);
+    }
+}
+
+static void host_arm(R500Chip *s, const Blit *b)
+{
+    R500HostBlit *hb = &s->rb2d.host;
+
+    host_cancel(s, "a new operation started");
+    *hb = (R500HostBlit) {
+        .base = b->dst.base, .pitch = b->dst.pitch, .bpp = b->bpp,
+        .x = b->rx, .y = b->ry, .w = b->w, .h = b->h,
+        .cl = b->x0, .ct = b->y0, .cr = b->x1, .cb = b->y1,
+        .rop = b->rop, .mask = b->mask,
+        .fg = s->regs[R_DP_SRC_FRGD_CLR / 4] & b->bpp_mask,
+        .bg = s->regs[R_DP_SRC_BKGD_CLR / 4] & b->bpp_mask,
+        .src_type = b->src_type, .lsb_first = b->lsb_first,
+    };
+    s->rb2d.host_active = true;
+    s->rb2d.stray_logged = false;
+}
+
+/* Apply n stream pixels of one row, starting at (x, y), to memory. */
+static bool host_segment(R500Chip *s, const R500HostBlit *hb, int64_t x,
+                         int64_t y, const uint32_t *sv, const bool *opaque,
+                         uint32_t n)
+{
+    uint8_t buf[32 * 4];
+    uint64_t a = hb->base + (uint64_t)y * hb->pitch + (uint64_t)x * hb->bpp;
+
+    if (!r500_mem_read(s, a, buf, n * hb->bpp)) {
+        return false;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t d = px_load(buf + i * hb->bpp, hb->bpp);
+        uint32_t v = rop3(hb->rop, 0, sv[i], d);
+
+        if (opaque[i]) {
+            px_store(buf + i * hb->bpp, hb->bpp,
+                     (v & hb->mask) | (d & ~hb->mask));
+        }
+    }
+    s->rb2d.work += n;
+    return r500_mem_write(s, a, buf, n * hb->bpp);
+}
+
+static void host_data(R500Chip *s, uint32_t v, bool last)
+{
+    R500Rb2d *e = &s->rb2d;
+    R500HostBlit *hb = &e->host;
+    bool mono = hb->src_type != SRC_COLOR;
+    uint32_t per = mono ? 32 : 4 / hb->bpp;
+    uint32_t sv[32];
+    bool opaque[32];
+    uint32_t n = 0;
+    int64_t seg_x = 0, seg_y = 0;
+
+    if (!e->host_active) {
+        if (!e->stray_logged) {
+            e->stray_logged = true;
+            r500_guest_error(s, "2D: HOST_DATA written with no host-data blit "
+                             "in progress; dropped");
+        }
+        return;
+    }
+    for (uint32_t k = 0; k < per && hb->cy < hb->h; k++) {
+        int64_t x = (int64_t)hb->x + hb->cx, y = (int64_t)hb->y + hb->cy;
+        bool in = x >= hb->cl && x < hb->cr && y >= hb->ct && y < hb->cb;
+
+        if (n && (!in || y != seg_y || x != seg_x + n)) {
+            if (!host_segment(s, hb, seg_x, seg_y, sv, opaque, n)) {
+                goto fail;
+            }
+            n = 0;
+        }
+        if (in) {
+            if (!n) {
+                seg_x = x;
+                seg_y = y;
+            }
+            if (mono) {
+                /* GMC_BYTE_LSB_TO_MSB: pixel k is bit k, else MSB first. */
+                uint32_t bit = hb->lsb_first ? (v >> k) & 1
+                                             : (v >> ((k & ~7u) + 7 - (k & 7))) & 1;
+                sv[n] = bit ? hb->fg : hb->bg;
+                opaque[n] = bit || hb->src_type == SRC_MONO_FG_BG;
+            } else {
+                sv[n] = (v >> (8 * hb->bpp * k)) &
+                        (hb->bpp == 4 ? ~0u : (1u << (8 * hb->bpp)) - 1);
+                opaque[n] = true;
+            }
+            n++;
+        }
+        if (++hb->cx == hb->w) {
+            hb->cx = 0;
+            hb->cy++;
+        }
+    }
+    if (n && !host_segment(s, hb, seg_x, seg_y, sv, opaque, n)) {
+        goto fail;
+    }
+    if (hb->cy >= hb->h) {
+        e->host_active = false;
+    } else if (last) {
+        host_cancel(s, "HOST_DATA_LAST came before the rectangle was full");
+    }
+    return;
+
+fail:
+    host_cancel(s, "its destination is not accessible");
+}
+
+void r500_rb2d_soft_reset(R500Chip *s)
+{
+    s->rb2d.host_active = false;
+}
+
+/* ---- Register hooks ---- */
+
+static void rb2d_trigger(R500Chip *s)
+{
+    Blit b;
+
+    s->rb2d.ops++;
+    host_cancel(s, "a new operation started");
+    if (!blit_setup(s, &b)) {
+        return;
+    }
+    if (b.host) {
+        host_arm(s, &b);
+    } else {
+        blit_exec(s, &b);
+    }
+}
+
+static void dst_height_width_write(R500Chip *s, uint32_t reg, uint32_t old,
+                                   uint32_t mask)
+{
+    rb2d_trigger(s);
+}
+
+static uint32_t swap_halves(uint32_t v)
+{
+    return (v << 16) | (v >> 16);
+}
+
+/* The X_Y / WIDTH_HEIGHT aliases store into the Y_X / HEIGHT_WIDTH form. */
+static void alias_write(R500Chip *s, uint32_t reg, uint32_t old,
+                        uint32_t mask)
+{
+    uint32_t v = swap_halves(s->regs[reg / 4]);
+
+    switch (reg) {
+    case R_SRC_X_Y:
+        s->regs[R_SRC_Y_X / 4] = v;
+        break;
+    case R_DST_X_Y:
+        s->regs[R_DST_Y_X / 4] = v;
+        break;
+    case R_DST_WIDTH_HEIGHT:
+        s->regs[R_DST_HEIGHT_WIDTH / 4] = v;
+        rb2d_trigger(s);
+        break;
+    }
+}
+
+/* DP_GUI_MASTER_CNTL also loads DP_DATATYPE and DP_MIX (QEMU ati.c). */
+static void gmc_write(R500Chip *s, uint32_t reg, uint32_t old, uint32_t mask)
+{
+    uint32_t g = s->regs[reg / 4];
+    uint32_t *dt = &s->regs[R_DP_DATATYPE / 4];
+    uint32_t *mix = &s->regs[R_DP_MIX / 4];
+
+    *dt = R500_FSET(*dt, DP_DATATYPE, DST_DATATYPE,
+                    R500_FGET(g, DP_GUI_MASTER_CNTL, DST_DATATYPE));
+    *dt = R500_FSET(*dt, DP_DATATYPE, BRUSH_DATATYPE,
+                    R500_FGET(g, DP_GUI_MASTER_CNTL, BRUSH_DATATYPE));
+    *dt = R500_FSET(*dt, DP_DATATYPE, SRC_DATATYPE,
+                    R500_FGET(g, DP_GUI_MASTER_CNTL, SRC_DATATYPE));
+    *dt = R500_FSET(*dt, DP_DATATYPE, BYTE_PIX_ORDER,
+                    R500_FGET(g, DP_GUI_MASTER_CNTL, BYTE_PIX_ORDER));
+    *mix = R500_FSET(*mix, DP_MIX, ROP3,
+                     R500_FGET(g, DP_GUI_MASTER_CNTL, ROP3));
+    *mix = R500_FSET(*mix, DP_MIX, SRC_SOURCE,
+                     R500_FGET(g, DP_GUI_MASTER_CNTL, SRC_SOURCE));
+}
+
+static void host_data_write(R500Chip *s, uint32_t reg, uint32_t old,
+                            uint32_t mask)
+{
+    host_data(s, s->regs[reg / 4], reg == R_HOST_DATA_LAST);
+}
+
+/* The caches do not exist: their flushes are done at once, never busy. */
+static uint32_t dstcache_read(R500Chip *s, uint32_t reg)
+{
+    return s->regs[reg / 4] & ~R500_FMASK(DSTCACHE_CTLSTAT, RB2D_DC_BUSY);
+}
+
+static void guicntl_write(R500Chip *s, uint32_t reg, uint32_t old,
+                          uint32_t mask)
+{
+    if (R500_FGET(s->regs[reg / 4], RBBM_GUICNTL, HOST_DATA_SWAP) &&
+        !s->rb2d.swap_logged) {
+        s->rb2d.swap_logged = true;
+        r500_unimp(s, "2D: host data byte swapping (RBBM_GUICNTL 0x%08x) is "
+                   "not modelled", s->regs[reg / 4]);
+    }
+}
+
+static void rb2d_unimp_write(R500Chip *s, uint32_t reg, uint32_t old,
+                             uint32_t mask)
+{
+    char name[48];
+
+    if (!s->rb2d.unimp_logged) {
+        s->rb2d.unimp_logged = true;
+        r500_unimp(s, "2D: %s (and lines, separate offset/pitch registers) "
+                   "are stored but have no effect",
+                   r500_reg_name(reg, name, sizeof(name)));
+    }
+}
+
+static const R500RegHook rb2d_hooks[] = {
+    { R_DST_OFFSET, R_DST_PITCH, NULL, rb2d_unimp_write },
+    { R_SRC_OFFSET, R_SRC_PITCH, NULL, rb2d_unimp_write },
+    { R_DST_LINE_END, R_DST_LINE_END, NULL, rb2d_unimp_write },
+    { R_DST_HEIGHT_WIDTH, R_DST_HEIGHT_WIDTH, NULL, dst_height_width_write },
+    { R_DP_GUI_MASTER_CNTL, R_DP_GUI_MASTER_CNTL, NULL, gmc_write },
+    { R_SRC_X_Y, R_DST_WIDTH_HEIGHT, NULL, alias_write },
+    { R_HOST_DATA, R_HOST_DATA_LAST, NULL, host_data_write },
+    { R_DSTCACHE_CTLSTAT, R_DSTCACHE_CTLSTAT, dstcache_read, NULL },
+    { R_RB2D_DSTCACHE_CTLSTAT, R_RB2D_DSTCACHE_CTLSTAT, dstcache_read, NULL },
+    { R_RBBM_GUICNTL, R_RBBM_GUICNTL, NULL, guicntl_write },
+    { 0 }
+};
+
+/*
+ * Reset values are not documented; these let an unprogrammed engine draw
+ * (no clipping below 8191, all planes, left to right, top to bottom).
+ */
+static void rb2d_reset(R500Chip *s)
+{
+    s->rb2d.host_active = false;
+    s->rb2d.work = 0;
+    s->regs[R_DEFAULT_SC_BOTTOM_RIGHT / 4] =
+        R500_FSET(R500_FSET(0, DEFAULT_SC_BOTTOM_RIGHT, RIGHT, 0x1FFF),
+                  DEFAULT_SC_BOTTOM_RIGHT, BOTTOM, 0x1FFF);
+    s->regs[R_DP_WRITE_MASK / 4] = ~0u;
+    s->regs[R_DP_CNTL / 4] = R500_FMASK(DP_CNTL, DST_X_LEFT_TO_RIGHT) |
+                             R500_FMASK(DP_CNTL, DST_Y_TOP_TO_BOTTOM);
+}
+
+/* A migrated host blit is re-checked: bad ones are dropped. */
+static void rb2d_post_load(R500Chip *s)
+{
+    const R500HostBlit *hb = &s->rb2d.host;
+
+    if (s->rb2d.host_active &&
+        ((hb->bpp != 1 && hb->bpp != 2 && hb->bpp != 4) ||
+         hb->w > 0xFFFF || hb->h > 0xFFFF || hb->cx >= hb->w ||
+         hb->cy >= hb->h)) {
+        s->rb2d.host_active = false;
+        r500_guest_error(s, "2D: migrated host-data blit state is "
+                         "inconsistent; dropped");
+    }
+}
+
+const R500Block r500_rb2d_block = {
+    .name = "rb2d",
+    .hooks = rb2d_hooks,
+    .reset = rb2d_reset,
+    .post_load = rb2d_post_load,
+};

@@ -1,0 +1,707 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Unit tests of the command processor on crafted PM4 streams: the
+ * kernel's init, ring and IB tests, fences, write-back, packet framing
+ * (wrap, incomplete packets, counts past the buffer), unknown opcodes,
+ * IB loops, the slice budget, garbage, soft reset and the 3D handover
+ * (reference radeon-kms-r500.md 5; r500-3d-pipeline.md 1).
+ */
+#include <string.h>
+
+#include "test-host.h"
+
+#define RING_BUS    0x100000u   /* ring, in guest RAM (pass-through) */
+#define WB_BUS      0x080000u   /* write-back page */
+#define IB_BUS      0x400000u
+#define VRAM_MC     0xC0000000u
+
+#define PACKET0(reg, n)     (((reg) >> 2) | ((uint32_t)(n) << 16))
+#define PACKET0_ONE(reg, n) (PACKET0(reg, n) | (1u << 15))
+#define PACKET2             0x80000000u
+#define PACKET3(op, n)      (0xC0000000u | ((op) << 8) | ((uint32_t)(n) << 16))
+
+#define SW_INT_FIRE         (1u << 26)
+#define SW_INT              (1u << 25)
+#define GUI_IDLE            (1u << 19)
+
+typedef struct Cp {
+    TestHost *h;
+    R500Chip *s;
+    uint32_t mask;
+    uint32_t wptr;
+} Cp;
+
+static uint32_t ram32(TestHost *h, uint64_t addr)
+{
+    uint32_t v;
+
+    memcpy(&v, h->ram + addr, 4);
+    return GUINT32_FROM_LE(v);
+}
+
+static void ram_put32(TestHost *h, uint64_t addr, uint32_t v)
+{
+    v = GUINT32_TO_LE(v);
+    memcpy(h->ram + addr, &v, 4);
+}
+
+/* r100_cp_init with a ring of 2^(bufsz+1) dwords at RING_BUS. */
+static Cp cp_new(R500Model model, unsigned bufsz)
+{
+    Cp c = { .h = test_host_new(model, 16) };
+    R500Chip *s = c.s = &c.h->chip;
+    uint32_t tmp = bufsz | (9u << 8) | (1u << 18);
+
+    c.mask = (2u << bufsz) - 1;
+    /* VRAM high in the MC space: low addresses pass through to RAM. */
+    r500_mc_write(s, r500_mc_index(s->info->mc_map, MC_MC_FB_LOCATION),
+                  ((VRAM_MC >> 16) + 0xFF) << 16 | VRAM_MC >> 16);
+    r500_reg_write(s, R_CP_RB_WPTR_DELAY, 64);
+    r500_reg_write(s, R_CP_RB_CNTL, tmp | (1u << 27));
+    r500_reg_write(s, R_CP_RB_BASE, RING_BUS);
+    r500_reg_write(s, R_CP_RB_CNTL, tmp | (1u << 31) | (1u << 27));
+    r500_reg_write(s, R_CP_RB_RPTR_WR, 0);
+    r500_reg_write(s, R_CP_RB_WPTR, 0);
+    r500_reg_write(s, R_CP_RB_RPTR_ADDR, WB_BUS + 1024);
+    r500_reg_write(s, R_SCRATCH_ADDR, WB_BUS);
+    r500_reg_write(s, R_SCRATCH_UMSK, 0xFF);
+    r500_reg_write(s, R_CP_RB_CNTL, tmp);
+    r500_reg_write(s, R_CP_CSQ_MODE, 0x4D4D);
+    r500_reg_write(s, R_CP_CSQ_CNTL, 4u << 28);
+    test_host_run(c.h);
+    return c;
+}
+
+static void emit(Cp *c, uint32_t v)
+{
+    ram_put32(c->h, RING_BUS + 4 * (c->wptr & c->mask), v);
+    c->wptr = (c->wptr + 1) & c->mask;
+}
+
+static void commit(Cp *c)
+{
+    r500_reg_write(c->s, R_CP_RB_WPTR, c->wptr);
+    test_host_run(c->h);
+}
+
+static uint32_t rreg(Cp *c, uint32_t reg)
+{
+    return r500_reg_read(c->s, reg);
+}
+
+static bool cp_busy(Cp *c)
+{
+    return rreg(c, R_RBBM_STATUS) & (1u << 31);
+}
+
+static void test_ring_and_ib(void)
+{
+    Cp c = cp_new(R500_MODEL_RV515, 17);
+    R500Chip *s = c.s;
+    uint32_t scratch1 = R500_REGA_AT(SCRATCH_REG, 1);
+    uint32_t scratch2 = R500_REGA_AT(SCRATCH_REG, 2);
+    unsigned dma_writes;
+
+    /* Ring test (r100_ring_test). */
+    r500_reg_write(s, scratch1, 0xCAFEDEAD);
+    emit(&c, PACKET0(scratch1, 0));
+    emit(&c, 0xDEADBEEF);
+    while (c.wptr & 15) {
+        emit(&c, PACKET2);
+    }
+    commit(&c);
+    g_assert_cmphex(rreg(&c, scratch1), ==, 0xDEADBEEF);
+    g_assert_cmpuint(rreg(&c, R_CP_RB_RPTR), ==, 16);
+    g_assert_cmpuint(ram32(c.h, WB_BUS + 1024), ==, 16);
+    g_assert_false(cp_busy(&c));
+    /* The ring drained: GUI idle is latched. */
+    g_assert_cmphex(rreg(&c, R_GEN_INT_STATUS) & GUI_IDLE, ==, GUI_IDLE);
+
+    /* IB test (r100_ib_test) with a fence (r300_fence_ring_emit). */
+    r500_reg_write(s, R_GEN_INT_CNTL, SW_INT);
+    r500_reg_write(s, scratch2, 0xCAFEDEAD);
+    ram_put32(c.h, IB_BUS, PACKET0(scratch2, 0));
+    ram_put32(c.h, IB_BUS + 4, 0xDEADBEEF);
+    for (unsigned i = 2; i < 8; i++) {
+        ram_put32(c.h, IB_BUS + 4 * i, PACKET2);
+    }
+    emit(&c, PACKET0(R_CP_IB_BASE, 1));
+    emit(&c, IB_BUS);
+    emit(&c, 8);
+    emit(&c, PACKET0(R_WAIT_UNTIL, 0));
+    emit(&c, 0x30200);
+    emit(&c, PACKET0(R_SCRATCH_REG, 0));
+    emit(&c, 1234);
+    emit(&c, PACKET0(R_GEN_INT_STATUS, 0));
+    emit(&c, SW_INT_FIRE);
+    while (c.wptr & 15) {
+        emit(&c, PACKET2);
+    }
+    g_assert_false(c.h->irq);
+    dma_writes = c.h->dma_writes;
+    commit(&c);
+    g_assert_cmphex(rreg(&c, scratch2), ==, 0xDEADBEEF);
+    /*
+     * The fence through the scratch write-back, before the interrupt: the
+     * line rose after the SCRATCH_REG2 and SCRATCH_REG0 write-backs and
+     * before the read-pointer write-back that ends the slice.
+     */
+    g_assert_cmpuint(ram32(c.h, WB_BUS), ==, 1234);
+    g_assert_true(c.h->irq);
+    g_assert_cmpuint(c.h->irq_dma_writes, ==, dma_writes + 2);
+    g_assert_cmpuint(c.h->dma_writes, ==, dma_writes + 3);
+    g_assert_cmpuint(ram32(c.h, WB_BUS + 4 * 2), ==, 0xDEADBEEF);
+    g_assert_cmpuint(ram32(c.h, WB_BUS + 1024), ==, 32);
+    g_assert_cmpuint(s->cp.stats.ibs, ==, 1);
+    /* Acknowledge (rs600_irq_ack): the line drops. */
+    r500_reg_write(s, R_GEN_INT_STATUS, rreg(&c, R_GEN_INT_STATUS));
+    g_assert_false(c.h->irq);
+    test_host_free(c.h);
+}
+
+static void test_writeback_masks(void)
+{
+    Cp c = cp_new(R500_MODEL_R520, 10);
+    uint32_t scratch5 = R500_REGA_AT(SCRATCH_REG, 5);
+
+    /* SCRATCH_UMSK bit 5 clear: no write-back; RB_NO_UPDATE: no rptr. */
+    r500_reg_write(c.s, R_SCRATCH_UMSK, 0xDF);
+    r500_reg_write(c.s, R_CP_RB_CNTL, rreg(&c, R_CP_RB_CNTL) | (1u << 27));
+    ram_put32(c.h, WB_BUS + 1024, 0x5555);
+    emit(&c, PACKET0(scratch5, 0));
+    emit(&c, 77);
+    commit(&c);
+    g_assert_cmpuint(rreg(&c, scratch5), ==, 77);
+    g_assert_cmpuint(ram32(c.h, WB_BUS + 20), ==, 0);
+    g_assert_cmpuint(ram32(c.h, WB_BUS + 1024), ==, 0x5555);
+    /* MMIO writes of scratch registers are not mirrored (the CP does it). */
+    r500_reg_write(c.s, R_SCRATCH_UMSK, 0xFF);
+    r500_reg_write(c.s, scratch5, 99);
+    g_assert_cmpuint(ram32(c.h, WB_BUS + 20), ==, 0);
+    test_host_free(c.h);
+}
+
+static void test_type0_forms(void)
+{
+    Cp c = cp_new(R500_MODEL_RV515, 10);
+    uint32_t sc3 = R500_REGA_AT(SCRATCH_REG, 3);
+
+    emit(&c, PACKET0_ONE(sc3, 2));
+    emit(&c, 1);
+    emit(&c, 2);
+    emit(&c, 3);
+    commit(&c);
+    g_assert_cmpuint(rreg(&c, sc3), ==, 3);
+    g_assert_cmpuint(rreg(&c, sc3 + 4), ==, 0);
+    emit(&c, PACKET0(sc3, 2));
+    emit(&c, 4);
+    emit(&c, 5);
+    emit(&c, 6);
+    /* Type 1: two registers, 11-bit indices. */
+    emit(&c, 0x40000000u | (R500_REGA_AT(SCRATCH_REG, 0) >> 2) |
+         ((R500_REGA_AT(SCRATCH_REG, 7) >> 2) << 11));
+    emit(&c, 10);
+    emit(&c, 17);
+    commit(&c);
+    g_assert_cmpuint(rreg(&c, sc3), ==, 4);
+    g_assert_cmpuint(rreg(&c, sc3 + 4), ==, 5);
+    g_assert_cmpuint(rreg(&c, sc3 + 8), ==, 6);
+    g_assert_cmpuint(rreg(&c, R500_REGA_AT(SCRATCH_REG, 0)), ==, 10);
+    g_assert_cmpuint(rreg(&c, R500_REGA_AT(SCRATCH_REG, 7)), ==, 17);
+
+    /* CP control registers cannot be written from the stream. */
+    emit(&c, PACKET0(R_CP_RB_WPTR, 0));
+    emit(&c, 3);
+    emit(&c, PACKET0(sc3, 0));
+    emit(&c, 8);
+    commit(&c);
+    g_assert_cmpuint(rreg(&c, sc3), ==, 8);
+    g_assert_cmpuint(rreg(&c, R_CP_RB_WPTR), ==, c.wptr);
+    g_assert_cmpuint(test_host_count_logs(c.h, "CP control registers"), ==, 1);
+
+    test_host_free(c.h);
+}
+
+/* A type-0 burst from the highest index (13 bits) runs off the file. */
+static void test_type0_overrun(void)
+{
+    Cp c = cp_new(R500_MODEL_RV515, 14);
+    uint32_t base = (0x1FFFu << 2), n = (R500_MMIO_SIZE - base) / 4 + 2;
+
+    emit(&c, PACKET0(base, n - 1));
+    for (uint32_t i = 0; i < n; i++) {
+        emit(&c, 0);
+    }
+    emit(&c, PACKET0(R500_REGA_AT(SCRATCH_REG, 2), 0));
+    emit(&c, 5);
+    commit(&c);
+    g_assert_cmpuint(test_host_count_logs(c.h, "runs past the register "
+                                          "file"), ==, 1);
+    g_assert_cmpuint(rreg(&c, R500_REGA_AT(SCRATCH_REG, 2)), ==, 5);
+    g_assert_false(cp_busy(&c));
+    test_host_free(c.h);
+}
+
+static void test_ring_wrap_and_partial(void)
+{
+    Cp c = cp_new(R500_MODEL_RV515, 4);   /* 32 dwords */
+    uint32_t sc = R500_REGA_AT(SCRATCH_REG, 4);
+
+    /* Move to dword 30 with fillers. */
+    for (unsigned i = 0; i < 30; i++) {
+        emit(&c, PACKET2);
+    }
+    commit(&c);
+    g_assert_cmpuint(rreg(&c, R_CP_RB_RPTR), ==, 30);
+    /* A 4-dword packet straddling the end of the ring. */
+    emit(&c, PACKET0(sc, 2));
+    emit(&c, 11);
+    emit(&c, 12);
+    /* Publish it only partly: the CP waits, busy, rptr unchanged. */
+    r500_reg_write(c.s, R_CP_RB_WPTR, c.wptr);
+    test_host_run(c.h);
+    g_assert_cmpuint(rreg(&c, R_CP_RB_RPTR), ==, 30);
+    g_assert_true(cp_busy(&c));
+    g_assert_cmpuint(rreg(&c, sc), ==, 0);
+    emit(&c, 13);
+    commit(&c);
+    g_assert_cmpuint(rreg(&c, R_CP_RB_RPTR), ==, 2);
+    g_assert_cmpuint(rreg(&c, sc + 8), ==, 13);
+    g_assert_false(cp_busy(&c));
+
+    /* A packet larger than the ring can never complete: halt. */
+    emit(&c, PACKET0(sc, 40));
+    emit(&c, 0);
+    commit(&c);
+    g_assert_true(c.s->cp.halted);
+    g_assert_true(cp_busy(&c));
+    g_assert_cmpuint(test_host_count_logs(c.h, "larger than the ring"), ==, 1);
+    /* rs600_asic_reset: stop, zero the pointers, soft reset the CP. */
+    r500_reg_write(c.s, R_CP_CSQ_CNTL, 0);
+    r500_reg_write(c.s, R_RBBM_SOFT_RESET, 1);
+    r500_reg_write(c.s, R_RBBM_SOFT_RESET, 0);
+    g_assert_false(c.s->cp.halted);
+    g_assert_cmpuint(rreg(&c, R_CP_RB_RPTR), ==, 0);
+    g_assert_cmpuint(rreg(&c, R_CP_RB_WPTR), ==, 0);
+    g_assert_false(cp_busy(&c));
+    /* And the CP works again. */
+    r500_reg_write(c.s, R_CP_CSQ_CNTL, 4u << 28);
+    c.wptr = 0;
+    emit(&c, PACKET0(sc, 0));
+    emit(&c, 99);
+    commit(&c);
+    g_assert_cmpuint(rreg(&c, sc), ==, 99);
+    test_host_free(c.h);
+}
+
+static void test_ib_errors(void)
+{
+    Cp c = cp_new(R500_MODEL_RV530, 10);
+    uint32_t sc = R500_REGA_AT(SCRATCH_REG, 6);
+
+    /* An IB that launches itself: not nested, it just ends. */
+    ram_put32(c.h, IB_BUS, PACKET0(R_CP_IB_BASE, 1));
+    ram_put32(c.h, IB_BUS + 4, IB_BUS);
+    ram_put32(c.h, IB_BUS + 8, 4);
+    ram_put32(c.h, IB_BUS + 12, PACKET2);
+    emit(&c, PACKET0(R_CP_IB_BASE, 1));
+    emit(&c, IB_BUS);
+    emit(&c, 4);
+    emit(&c, PACKET0(sc, 0));
+    emit(&c, 1);
+    commit(&c);
+    g_assert_cmpuint(rreg(&c, sc), ==, 1);
+    g_assert_false(cp_busy(&c));
+    g_assert_cmpuint(test_host_count_logs(c.h, "IBs do not nest"), ==, 1);
+
+    /* A packet whose count runs past the end of its IB: halt. */
+    ram_put32(c.h, IB_BUS, PACKET0(sc, 5));
+    emit(&c, PACKET0(R_CP_IB_BASE, 1));
+    emit(&c, IB_BUS);
+    emit(&c, 3);
+    emit(&c, PACKET0(sc, 0));
+    emit(&c, 2);
+    commit(&c);
+    g_assert_true(c.s->cp.halted);
+    g_assert_cmpuint(rreg(&c, sc), ==, 1);
+    g_assert_true(cp_busy(&c));
+    g_assert_cmpuint(test_host_count_logs(c.h, "past the end of the "
+                                          "indirect buffer"), ==, 1);
+    r500_reg_write(c.s, R_RBBM_SOFT_RESET, 1);
+    r500_reg_write(c.s, R_RBBM_SOFT_RESET, 0);
+    g_assert_false(c.s->cp.ib_active);
+
+    /* An IB in unmapped memory: the fetch fails, the CP halts. */
+    c.wptr = 0;
+    emit(&c, PACKET0(R_CP_IB_BASE, 1));
+    emit(&c, 0x7FFF0000);
+    emit(&c, 16);
+    commit(&c);
+    g_assert_true(c.s->cp.halted);
+    g_assert_cmpuint(test_host_count_logs(c.h, "fetching"), ==, 1);
+
+    /* IBs disabled by CP_CSQ_CNTL mode PRIBM_INDDIS. */
+    r500_reg_write(c.s, R_RBBM_SOFT_RESET, 1);
+    r500_reg_write(c.s, R_RBBM_SOFT_RESET, 0);
+    r500_reg_write(c.s, R_CP_CSQ_CNTL, 2u << 28);
+    c.wptr = 0;
+    emit(&c, PACKET0(R_CP_IB_BASE, 1));
+    emit(&c, IB_BUS);
+    emit(&c, 3);
+    commit(&c);
+    g_assert_false(c.s->cp.ib_active);
+    g_assert_cmpuint(test_host_count_logs(c.h, "disables indirect"), ==, 1);
+    test_host_free(c.h);
+}
+
+static void test_opcodes(void)
+{
+    Cp c = cp_new(R500_MODEL_R580, 10);
+    uint32_t sc = R500_REGA_AT(SCRATCH_REG, 1);
+
+    /* NOP (relocation marker), WAIT_FOR_IDLE, unknown, unimplemented. */
+    emit(&c, PACKET3(0x10, 0));
+    emit(&c, 0x40);
+    emit(&c, PACKET3(0x26, 0));
+    emit(&c, 0);
+    emit(&c, PACKET3(0x77, 2));
+    emit(&c, 1);
+    emit(&c, 2);
+    emit(&c, 3);
+    emit(&c, PACKET3(0x77, 0));
+    emit(&c, 1);
+    emit(&c, PACKET3(0x2C, 0));
+    emit(&c, 0);
+    emit(&c, PACKET0(sc, 0));
+    emit(&c, 42);
+    commit(&c);
+    g_assert_cmpuint(rreg(&c, sc), ==, 42);
+    g_assert_cmpuint(c.s->cp.stats.type3[0x10], ==, 1);
+    g_assert_cmpuint(c.s->cp.stats.type3[0x77], ==, 2);
+    g_assert_cmpuint(test_host_count_logs(c.h, "unknown type-3 opcode 0x77"),
+                     ==, 1);
+    g_assert_cmpuint(test_host_count_logs(c.h, "opcode 0x2c is not "
+                                          "implemented"), ==, 1);
+    test_host_free(c.h);
+}
+
+static void test_microcode(void)
+{
+    Cp c = cp_new(R500_MODEL_RV515, 10);
+    R500Chip *s = c.s;
+
+    r500_reg_write(s, R_CP_ME_RAM_ADDR, 0);
+    for (uint32_t i = 0; i < 256; i++) {
+        r500_reg_write(s, R_CP_ME_RAM_DATAH, i);
+        r500_reg_write(s, R_CP_ME_RAM_DATAL, ~i);
+    }
+    r500_reg_write(s, R_CP_ME_RAM_RADDR, 7);
+    g_assert_cmphex(rreg(&c, R_CP_ME_RAM_DATAH), ==, 7);
+    g_assert_cmphex(rreg(&c, R_CP_ME_RAM_DATAL), ==, ~7u);
+    g_assert_cmphex(rreg(&c, R_CP_ME_RAM_DATAH), ==, 8);
+    test_host_free(c.h);
+}
+
+static void test_budget(void)
+{
+    Cp c = cp_new(R500_MODEL_RV515, 18);    /* 512 Ki dwords */
+    uint32_t n = c.mask - 15;
+
+    for (uint32_t i = 0; i < n; i++) {
+        emit(&c, PACKET2);
+    }
+    r500_reg_write(c.s, R_CP_RB_WPTR, c.wptr);
+    c.h->scheduled = -1;
+    r500_run(c.s);
+    /* One slice stops at its budget and asks to run again at once. */
+    g_assert_cmpuint(rreg(&c, R_CP_RB_RPTR), ==, R500_CP_SLICE_BUDGET);
+    g_assert_cmpint(c.h->scheduled, ==, 0);
+    g_assert_true(cp_busy(&c));
+    /* The write-back follows each slice. */
+    g_assert_cmpuint(ram32(c.h, WB_BUS + 1024), ==, R500_CP_SLICE_BUDGET);
+    test_host_run(c.h);
+    g_assert_cmpuint(rreg(&c, R_CP_RB_RPTR), ==, n);
+    g_assert_false(cp_busy(&c));
+    test_host_free(c.h);
+}
+
+static void test_disabled_and_reset(void)
+{
+    Cp c = cp_new(R500_MODEL_RV515, 10);
+    uint32_t sc = R500_REGA_AT(SCRATCH_REG, 1);
+
+    r500_reg_write(c.s, R_CP_CSQ_CNTL, 0);
+    emit(&c, PACKET0(sc, 0));
+    emit(&c, 5);
+    commit(&c);
+    g_assert_cmpuint(rreg(&c, sc), ==, 0);
+    g_assert_false(cp_busy(&c));
+    r500_reg_write(c.s, R_CP_CSQ_CNTL, 4u << 28);
+    test_host_run(c.h);
+    g_assert_cmpuint(rreg(&c, sc), ==, 5);
+
+    /* Held in soft reset: nothing runs until it is released. */
+    r500_reg_write(c.s, R_RBBM_SOFT_RESET, 1);
+    c.wptr = 0;
+    emit(&c, PACKET0(sc, 0));
+    emit(&c, 6);
+    commit(&c);
+    g_assert_cmpuint(rreg(&c, sc), ==, 5);
+    r500_reg_write(c.s, R_RBBM_SOFT_RESET, 0);
+    test_host_run(c.h);
+    g_assert_cmpuint(rreg(&c, sc), ==, 6);
+
+    /* A soft reset written by the stream itself stops the stream. */
+    emit(&c, PACKET0(R_RBBM_SOFT_RESET, 0));
+    emit(&c, 1);
+    emit(&c, PACKET0(sc, 0));
+    emit(&c, 7);
+    commit(&c);
+    r500_reg_write(c.s, R_RBBM_SOFT_RESET, 0);
+    test_host_run(c.h);
+    g_assert_cmpuint(rreg(&c, sc), ==, 6);
+    g_assert_false(cp_busy(&c));
+    /* CP_RB_RPTR is read-only. */
+    r500_reg_write(c.s, R_CP_RB_RPTR, 9);
+    g_assert_cmpuint(rreg(&c, R_CP_RB_RPTR), ==, 0);
+    test_host_free(c.h);
+}
+
+static void test_garbage(void)
+{
+    Cp c = cp_new(R500_MODEL_RV515, 15);    /* 64 Ki dwords */
+    GRand *rnd = g_rand_new_with_seed(0x500);
+
+    for (int round = 0; round < 4; round++) {
+        r500_reg_write(c.s, R_RBBM_SOFT_RESET, 1);
+        r500_reg_write(c.s, R_RBBM_SOFT_RESET, 0);
+        /* Garbage may have moved the ring or disabled the CP: redo init. */
+        r500_reg_write(c.s, R_CP_RB_BASE, RING_BUS);
+        r500_reg_write(c.s, R_CP_RB_CNTL, 15);
+        r500_reg_write(c.s, R_CP_CSQ_CNTL, 4u << 28);
+        r500_mc_write(c.s, r500_mc_index(c.s->info->mc_map,
+                                         MC_MC_FB_LOCATION),
+                      ((VRAM_MC >> 16) + 0xFF) << 16 | VRAM_MC >> 16);
+        r500_pcie_write(c.s, PCIE_PCIE_TX_GART_CNTL, 0);
+        for (uint32_t i = 0; i <= c.mask; i++) {
+            ram_put32(c.h, RING_BUS + 4 * i, g_rand_int(rnd));
+        }
+        r500_reg_write(c.s, R_CP_RB_WPTR, c.mask);
+        test_host_run(c.h);
+        /* It ends: idle, halted, waiting for data, or reset. */
+        g_assert_true(c.h->scheduled < 0);
+        g_assert_cmpuint(c.s->cp.stats.dwords, >, 0);
+    }
+    g_rand_free(rnd);
+    test_host_free(c.h);
+}
+
+/*
+ * Garbage with the shape of real streams: type-3 packets of every
+ * implemented opcode with random payloads, and type-0 bursts into the 2D
+ * and VAP registers, so the handlers themselves meet hostile values.
+ */
+static void test_structured_garbage(void)
+{
+    static const uint8_t ops[] = {
+        0x10, 0x26, 0x28, 0x29, 0x2A, 0x2F, 0x32, 0x33, 0x34, 0x35, 0x36,
+        0x37, 0x38, 0x94, 0x9A, 0x9B, 0x91, 0x24,
+    };
+    Cp c = cp_new(R500_MODEL_R520, 14);
+    GRand *rnd = g_rand_new_with_seed(0x2d);
+
+    for (int round = 0; round < 8; round++) {
+        uint32_t n = 0;
+
+        c.wptr = 0;
+        r500_reg_write(c.s, R_RBBM_SOFT_RESET, 1);
+        r500_reg_write(c.s, R_RBBM_SOFT_RESET, 0);
+        while (n < c.mask - 64) {
+            uint32_t k = g_rand_int_range(rnd, 0, 4), cnt, i;
+
+            if (k == 0) {
+                cnt = g_rand_int_range(rnd, 0, 12);
+                emit(&c, PACKET3(ops[g_rand_int_range(rnd, 0,
+                                                      sizeof(ops))], cnt));
+            } else if (k == 1) {
+                uint32_t base = g_rand_boolean(rnd) ? 0x1400 : 0x2000;
+
+                cnt = g_rand_int_range(rnd, 0, 8);
+                emit(&c, PACKET0(base + 4 * g_rand_int_range(rnd, 0, 256),
+                                 cnt));
+            } else {
+                cnt = g_rand_int_range(rnd, 0, 4);
+                emit(&c, PACKET3(g_rand_int_range(rnd, 0, 256), cnt));
+            }
+            for (i = 0; i <= cnt; i++) {
+                /* Small values make plausible sizes and addresses. */
+                emit(&c, g_rand_boolean(rnd) ? g_rand_int(rnd)
+                                             : g_rand_int_range(rnd, 0, 4096));
+            }
+            n += cnt + 2;
+        }
+        commit(&c);
+        g_assert_true(c.h->scheduled < 0);
+    }
+    g_assert_cmpuint(c.s->rb2d.ops, >, 0);
+    g_assert_cmpuint(c.s->cp.draw_stats.draws + c.s->cp.stats.errors, >, 0);
+    g_rand_free(rnd);
+    test_host_free(c.h);
+}
+
+/* ---- 3D handover ---- */
+
+static void test_draws(void)
+{
+    Cp c = cp_new(R500_MODEL_RV515, 10);
+    R500Chip *s = c.s;
+    uint64_t errors;
+
+    /* 3D_LOAD_VBPNTR with 3 arrays = the AOS registers. */
+    emit(&c, PACKET3(0x2F, 5));
+    emit(&c, 3);
+    emit(&c, (4 << 8) | 3 | (2 << 24) | (2 << 16));
+    emit(&c, 0x1000);
+    emit(&c, 0x2000);
+    emit(&c, (1 << 8) | 1);
+    emit(&c, 0x3000);
+    /* DRAW_VBUF_2: 3 vertices, triangle list, walk 2. */
+    emit(&c, PACKET3(0x34, 0));
+    emit(&c, (3u << 16) | (2 << 4) | 4);
+    commit(&c);
+    g_assert_cmphex(rreg(&c, R_VAP_VTX_NUM_ARRAYS), ==, 3);
+    g_assert_cmphex(rreg(&c, R500_REGA_AT(VAP_VTX_AOS_ADDR_ODD, 0)), ==,
+                    0x2000);
+    g_assert_cmphex(rreg(&c, R500_REGA_AT(VAP_VTX_AOS_ADDR_EVEN, 1)), ==,
+                    0x3000);
+    g_assert_cmpuint(s->cp.draw_stats.draws, ==, 1);
+    g_assert_cmpuint(s->cp.draw_stats.vertices, ==, 3);
+    g_assert_cmpuint(test_host_count_logs(c.h, "not rendered yet"), ==, 1);
+
+    /* IMMD_2: 2 vertices of VAP_VTX_SIZE 2 = 4 dwords, then a bad one. */
+    r500_reg_write(s, R_VAP_VTX_SIZE, 2);
+    emit(&c, PACKET3(0x35, 4));
+    emit(&c, (2u << 16) | (3 << 4) | 1);
+    for (int i = 0; i < 4; i++) {
+        emit(&c, i);
+    }
+    emit(&c, PACKET3(0x35, 3));
+    emit(&c, (2u << 16) | (3 << 4) | 1);
+    for (int i = 0; i < 3; i++) {
+        emit(&c, i);
+    }
+    /* Walk that does not match the packet. */
+    emit(&c, PACKET3(0x34, 0));
+    emit(&c, (3u << 16) | (1 << 4) | 4);
+    commit(&c);
+    g_assert_cmpuint(s->cp.draw_stats.draws, ==, 2);
+    g_assert_cmpuint(test_host_count_logs(c.h, "NUM_VERTICES x"), ==, 1);
+    g_assert_cmpuint(test_host_count_logs(c.h, "PRIM_WALK"), ==, 1);
+
+    /* INDX_2 + INDX_BUFFER (Mesa), and inline 16-bit indices. */
+    emit(&c, PACKET3(0x36, 0));
+    emit(&c, (5u << 16) | (1 << 4) | 4);
+    emit(&c, PACKET3(0x33, 2));
+    emit(&c, (1u << 31) | (R_VAP_PORT_IDX0 >> 2));
+    emit(&c, 0x8000);
+    emit(&c, 3);
+    emit(&c, PACKET3(0x10, 0));
+    emit(&c, 0);
+    emit(&c, PACKET3(0x36, 2));
+    emit(&c, (3u << 16) | (1 << 4) | 4);
+    emit(&c, 0x00010000);
+    emit(&c, 0x00000002);
+    /* Too few inline indices for 5 vertices. */
+    emit(&c, PACKET3(0x36, 1));
+    emit(&c, (5u << 16) | (1 << 4) | 4);
+    emit(&c, 0);
+    /* INDX_BUFFER with no draw waiting; one too small for its draw. */
+    emit(&c, PACKET3(0x33, 2));
+    emit(&c, (1u << 31) | (R_VAP_PORT_IDX0 >> 2));
+    emit(&c, 0x8000);
+    emit(&c, 3);
+    emit(&c, PACKET3(0x36, 0));
+    emit(&c, (8u << 16) | (1 << 4) | 4 | (1 << 11));
+    emit(&c, PACKET3(0x33, 2));
+    emit(&c, (1u << 31) | (R_VAP_PORT_IDX0 >> 2));
+    emit(&c, 0x8000);
+    emit(&c, 7);
+    /* Clears. */
+    emit(&c, PACKET3(0x37, 2));
+    emit(&c, 0);
+    emit(&c, 64);
+    emit(&c, 0xFFFFFFFF);
+    errors = s->cp.stats.errors;
+    commit(&c);
+    g_assert_cmpuint(s->cp.draw_stats.draws, ==, 4);
+    g_assert_cmpuint(s->cp.draw_stats.clears, ==, 1);
+    g_assert_cmpuint(s->cp.stats.errors - errors, ==, 3);
+    g_assert_cmpuint(test_host_count_logs(c.h, "fewer inline indices"), ==, 1);
+    g_assert_cmpuint(test_host_count_logs(c.h, "no indexed draw"), ==, 1);
+    g_assert_cmpuint(test_host_count_logs(c.h, "smaller than the draw"), ==, 1);
+
+    /* A vertex array that would run past 4 GiB. */
+    r500_reg_write(s, R500_REGA_AT(VAP_VTX_AOS_ADDR_EVEN, 0), 0xFFFFFF00u);
+    emit(&c, PACKET3(0x34, 0));
+    emit(&c, (1000u << 16) | (2 << 4) | 4);
+    commit(&c);
+    g_assert_cmpuint(s->cp.draw_stats.draws, ==, 4);
+    g_assert_cmpuint(test_host_count_logs(c.h, "past the 4 GiB"), ==, 1);
+    test_host_free(c.h);
+}
+
+static void test_gart_ring(void)
+{
+    /* The kernel's layout: GART table in VRAM, ring and WB in GTT pages. */
+    TestHost *h = test_host_new(R500_MODEL_R520, 16);
+    R500Chip *s = &h->chip;
+    const uint32_t gtt = 0x01000000, table = 0x100000;
+    uint32_t sc = R500_REGA_AT(SCRATCH_REG, 1), v;
+
+    /* GTT page i -> RAM 0x200000 + 0x2000 * i (scattered), 8 pages. */
+    for (unsigned i = 0; i < 8; i++) {
+        v = GUINT32_TO_LE(((0x200000u + 0x2000u * i) >> 8) | 0xD);
+        memcpy(h->vram + table + 4 * i, &v, 4);
+    }
+    r500_pcie_write(s, PCIE_PCIE_TX_GART_CNTL, 6);
+    r500_pcie_write(s, PCIE_PCIE_TX_GART_START_LO, gtt);
+    r500_pcie_write(s, PCIE_PCIE_TX_GART_END_LO, gtt + 7 * 4096);
+    r500_pcie_write(s, PCIE_PCIE_TX_GART_BASE, table);
+    r500_pcie_write(s, PCIE_PCIE_TX_GART_CNTL, 7);
+    /* Ring of 2048 dwords = pages 0 and 1; WB = page 4. */
+    r500_reg_write(s, R_CP_RB_CNTL, 10);
+    r500_reg_write(s, R_CP_RB_BASE, gtt);
+    r500_reg_write(s, R_CP_RB_RPTR_ADDR, gtt + 4 * 4096 + 1024);
+    r500_reg_write(s, R_CP_CSQ_CNTL, 4u << 28);
+    /* A packet straddling the page boundary at dword 1024. */
+    for (unsigned i = 0; i < 1023; i++) {
+        ram_put32(h, 0x200000 + 4 * i, PACKET2);
+    }
+    ram_put32(h, 0x200000 + 4 * 1023, PACKET0(sc, 0));
+    ram_put32(h, 0x202000, 0x600DF00D);
+    r500_reg_write(s, R_CP_RB_WPTR, 1025);
+    test_host_run(h);
+    g_assert_cmphex(r500_reg_read(s, sc), ==, 0x600DF00D);
+    g_assert_cmpuint(ram32(h, 0x208000 + 1024), ==, 1025);
+    test_host_free(h);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/cp/ring-and-ib", test_ring_and_ib);
+    g_test_add_func("/cp/writeback-masks", test_writeback_masks);
+    g_test_add_func("/cp/type0", test_type0_forms);
+    g_test_add_func("/cp/type0-overrun", test_type0_overrun);
+    g_test_add_func("/cp/wrap-and-partial", test_ring_wrap_and_partial);
+    g_test_add_func("/cp/ib-errors", test_ib_errors);
+    g_test_add_func("/cp/opcodes", test_opcodes);
+    g_test_add_func("/cp/microcode", test_microcode);
+    g_test_add_func("/cp/budget", test_budget);
+    g_test_add_func("/cp/disabled-and-reset", test_disabled_and_reset);
+    g_test_add_func("/cp/garbage", test_garbage);
+    g_test_add_func("/cp/structured-garbage", test_structured_garbage);
+    g_test_add_func("/cp/draws", test_draws);
+    g_test_add_func("/cp/gart-ring", test_gart_ring);
+    return g_test_run();
+}
