@@ -85,6 +85,9 @@ FORBIDDEN = {
     0x79: "DEBUG is unimplemented in Linux",
     0x7A: "opcode 0x7A has a NULL handler in radeon (kernel crash)",
 }
+# SHL/SHR shift the field in older kernels, the whole register in newer.
+FORBIDDEN.update({op: "SHL/SHR changed meaning between Linux versions"
+                  for op in range(0x6D, 0x79)})
 OP_LIMIT = 0x7B     # Linux ends a table silently at 0 or at >= 0x7B
 
 

@@ -236,6 +236,8 @@ class Verifier:
             if insn.falls_through():
                 succ.append(pos + insn.size)
             for s in succ:
+                if s < t.size and s not in t.insns:
+                    continue            # reported by the sweep
                 if s >= t.size:
                     if (pos, "end") not in reported:
                         reported.add((pos, "end"))
