@@ -313,6 +313,10 @@ int main(int argc, char **argv)
         ctx.fbo = fbo_setup();
     }
     glViewport(0, 0, SCENE_W, SCENE_H);
+    if (s->need && !scene_has_ext(s->need)) {
+        scene_unsupported(s->need);
+    }
+    ctx.param = s->param;
     s->run(&ctx);
     if (!ctx.have_image) {
         glBindFramebuffer(GL_FRAMEBUFFER, ctx.fbo);

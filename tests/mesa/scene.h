@@ -30,6 +30,7 @@ typedef struct SceneCtx {
     uint8_t rgba[SCENE_W * SCENE_H * 4];  /* bottom row first, like GL */
     bool have_image;        /* the scene filled rgba itself */
     GLuint fbo;             /* the scene's framebuffer (0 for pbuffers) */
+    unsigned param;         /* Scene.param */
 } SceneCtx;
 
 typedef struct Scene {
@@ -37,6 +38,8 @@ typedef struct Scene {
     const char *what;       /* one line for the scene table */
     SceneApi api;
     void (*run)(SceneCtx *c);
+    const char *need;       /* GL extension required, or NULL */
+    unsigned param;         /* for scenes that share a run function */
 } Scene;
 
 /* The scene lists, each ended by an entry without a name. */

@@ -18,6 +18,15 @@ static void clear_to(float r, float g, float b, float a)
     glClear(GL_COLOR_BUFFER_BIT);
 }
 
+/* An axis-aligned quad at depth z (NDC), in the current colour. */
+static void quad_z(float x0, float y0, float x1, float y1, float z)
+{
+    glBegin(GL_QUADS);
+    glVertex3f(x0, y0, z); glVertex3f(x1, y0, z);
+    glVertex3f(x1, y1, z); glVertex3f(x0, y1, z);
+    glEnd();
+}
+
 static void tri(float x0, float y0, float x1, float y1, float x2, float y2)
 {
     glBegin(GL_TRIANGLES);
@@ -305,13 +314,19 @@ static void polygon(SceneCtx *c)
 
 /* ---- depth, stencil, scissor ---- */
 
-static void depth_less(SceneCtx *c)
+/* Clear to black and depth z, then test depth with func. */
+static void depth_begin(double z, GLenum func)
 {
     glClearColor(0, 0, 0, 1);
-    glClearDepth(1.0);
+    glClearDepth(z);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     glEnable(GL_DEPTH_TEST);
-    glDepthFunc(GL_LESS);
+    glDepthFunc(func);
+}
+
+static void depth_less(SceneCtx *c)
+{
+    depth_begin(1.0, GL_LESS);
     glBegin(GL_TRIANGLES);
     glColor3f(1, 0, 0);
     glVertex3f(P(4), P(4), 0.5f); glVertex3f(P(60), P(4), 0.5f);
@@ -324,28 +339,15 @@ static void depth_less(SceneCtx *c)
 
 static void depth_greater_mask(SceneCtx *c)
 {
-    glClearColor(0, 0, 0, 1);
-    glClearDepth(0.0);
-    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    glEnable(GL_DEPTH_TEST);
-    glDepthFunc(GL_GREATER);
+    depth_begin(0.0, GL_GREATER);
     glColor3f(0, 0, 1);
-    glBegin(GL_QUADS);
-    glVertex3f(P(8), P(8), 0.2f); glVertex3f(P(40), P(8), 0.2f);
-    glVertex3f(P(40), P(40), 0.2f); glVertex3f(P(8), P(40), 0.2f);
-    glEnd();
+    quad_z(P(8), P(8), P(40), P(40), 0.2f);
     glDepthMask(GL_FALSE);
     glColor3f(1, 1, 0);
-    glBegin(GL_QUADS);   /* passes everywhere, writes no depth */
-    glVertex3f(P(24), P(24), 0.6f); glVertex3f(P(56), P(24), 0.6f);
-    glVertex3f(P(56), P(56), 0.6f); glVertex3f(P(24), P(56), 0.6f);
-    glEnd();
+    quad_z(P(24), P(24), P(56), P(56), 0.6f);   /* passes, writes no depth */
     glDepthMask(GL_TRUE);
     glColor3f(1, 0, 1);
-    glBegin(GL_QUADS);   /* fails where the blue quad wrote 0.2 + */
-    glVertex3f(P(16), P(16), 0.0f); glVertex3f(P(48), P(16), 0.0f);
-    glVertex3f(P(48), P(48), 0.0f); glVertex3f(P(16), P(48), 0.0f);
-    glEnd();
+    quad_z(P(16), P(16), P(48), P(48), 0.0f);   /* fails where blue wrote */
 }
 
 static void stencil_ref(SceneCtx *c)
@@ -608,10 +610,7 @@ static void cull_face(SceneCtx *c)
 
 static void polygon_offset(SceneCtx *c)
 {
-    glClearColor(0, 0, 0, 1);
-    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    glEnable(GL_DEPTH_TEST);
-    glDepthFunc(GL_LESS);
+    depth_begin(1.0, GL_LESS);
     glColor3f(1, 0, 0);
     tri(P(4), P(4), P(60), P(4), P(32), P(60));
     glEnable(GL_POLYGON_OFFSET_FILL);

@@ -15,12 +15,18 @@ static const char *const vs_pass =
     "attribute vec2 pos; attribute vec2 tc; varying vec2 uv;\n"
     "void main() { uv = tc; gl_Position = vec4(pos, 0.0, 1.0); }\n";
 
-/* A full-screen quad through a fragment shader of uv in [0,1]. */
-static void fs_scene(const char *fs)
+/* Clear to black and use fs (of uv in [0,1]) with the pass-through VS. */
+static GLuint fs_begin(const char *fs)
 {
     glClearColor(0, 0, 0, 1);
     glClear(GL_COLOR_BUFFER_BIT);
-    scene_program(vs_pass, fs);
+    return scene_program(vs_pass, fs);
+}
+
+/* A full-screen quad through fs. */
+static void fs_scene(const char *fs)
+{
+    fs_begin(fs);
     scene_quad_attribs(-1, -1, 1, 1);
 }
 
@@ -89,11 +95,7 @@ static void fs_conditional(SceneCtx *c)
 
 static void fs_loop(SceneCtx *c)
 {
-    GLuint p;
-
-    glClearColor(0, 0, 0, 1);
-    glClear(GL_COLOR_BUFFER_BIT);
-    p = scene_program(vs_pass,
+    GLuint p = fs_begin(
              "varying vec2 uv; uniform int n;\n"
              "void main() {\n"
              "  vec3 acc = vec3(0.0);\n"
@@ -124,10 +126,7 @@ static void fs_uniforms(SceneCtx *c)
     static const float pal[4][4] = {
         { 1, 0, 0, 1 }, { 0, 1, 0, 1 }, { 0, 0, 1, 1 }, { 1, 1, 1, 0.5f },
     };
-    GLuint p;
-
-    glClear(GL_COLOR_BUFFER_BIT);
-    p = scene_program(vs_pass,
+    GLuint p = fs_begin(
              "varying vec2 uv; uniform vec4 pal[4]; uniform float k;\n"
              "void main() {\n"
              "  vec4 a = uv.x < 0.5 ? pal[0] : pal[1];\n"
@@ -166,9 +165,8 @@ static void fs_texture_math(SceneCtx *c)
 {
     GLuint p;
 
-    glClear(GL_COLOR_BUFFER_BIT);
     scene_texture(GL_RGBA8, 64, 64, GL_NEAREST);
-    p = scene_program(vs_pass,
+    p = fs_begin(
              "varying vec2 uv; uniform sampler2D t;\n"
              "void main() {\n"
              "  vec4 a = texture2D(t, uv);\n"

@@ -23,63 +23,13 @@ static void textured_screen(void)
     scene_quad(-1, -1, 1, 1, 0, 0, 1, 1);
 }
 
-/* A 64x64 texture of the pattern in internal, drawn 1:1. */
-static void format_scene(GLenum internal)
+/* A 64x64 texture of the pattern in internal format c->param, drawn 1:1. */
+static void tex_format(SceneCtx *c)
 {
     glClearColor(0.5f, 0, 0.5f, 1);
     glClear(GL_COLOR_BUFFER_BIT);
-    scene_texture(internal, SCENE_W, SCENE_H, GL_NEAREST);
+    scene_texture(c->param, SCENE_W, SCENE_H, GL_NEAREST);
     textured_screen();
-}
-
-static void need(const char *ext)
-{
-    if (!scene_has_ext(ext)) {
-        scene_unsupported(ext);
-    }
-}
-
-static void tex_rgba8(SceneCtx *c) { format_scene(GL_RGBA8); }
-static void tex_rgb8(SceneCtx *c) { format_scene(GL_RGB8); }
-static void tex_rgb5(SceneCtx *c) { format_scene(GL_RGB5); }
-static void tex_rgba4(SceneCtx *c) { format_scene(GL_RGBA4); }
-static void tex_rgb5_a1(SceneCtx *c) { format_scene(GL_RGB5_A1); }
-static void tex_rgb10_a2(SceneCtx *c) { format_scene(GL_RGB10_A2); }
-static void tex_rgba16(SceneCtx *c) { format_scene(GL_RGBA16); }
-static void tex_l8(SceneCtx *c) { format_scene(GL_LUMINANCE8); }
-static void tex_a8(SceneCtx *c) { format_scene(GL_ALPHA8); }
-static void tex_la8(SceneCtx *c) { format_scene(GL_LUMINANCE8_ALPHA8); }
-static void tex_i8(SceneCtx *c) { format_scene(GL_INTENSITY8); }
-static void tex_l16(SceneCtx *c) { format_scene(GL_LUMINANCE16); }
-
-static void tex_rg8(SceneCtx *c)
-{
-    need("GL_ARB_texture_rg");
-    format_scene(GL_RG8);
-}
-
-static void tex_r8(SceneCtx *c)
-{
-    need("GL_ARB_texture_rg");
-    format_scene(GL_R8);
-}
-
-static void tex_srgb8_a8(SceneCtx *c)
-{
-    need("GL_EXT_texture_sRGB");
-    format_scene(GL_SRGB8_ALPHA8);
-}
-
-static void tex_rgba16f(SceneCtx *c)
-{
-    need("GL_ARB_texture_float");
-    format_scene(GL_RGBA16F_ARB);
-}
-
-static void tex_rgba32f(SceneCtx *c)
-{
-    need("GL_ARB_texture_float");
-    format_scene(GL_RGBA32F_ARB);
 }
 
 /* Upload in a packed client format rather than RGBA bytes. */
@@ -186,8 +136,9 @@ static void dxt_alpha_block(uint8_t *b, int bx, int by, bool eight)
     }
 }
 
-static void compressed_scene(GLenum format, const char *ext)
+static void tex_compressed(SceneCtx *c)
 {
+    GLenum format = c->param;
     const int bw = SCENE_W / 4, bh = SCENE_H / 4;
     int block = format == GL_COMPRESSED_RGB_S3TC_DXT1_EXT ||
                 format == GL_COMPRESSED_RGBA_S3TC_DXT1_EXT ||
@@ -195,7 +146,6 @@ static void compressed_scene(GLenum format, const char *ext)
     uint8_t *data = calloc(bw * bh, block), *b = data;
     GLuint t;
 
-    need(ext);
     for (int by = 0; by < bh; by++) {
         for (int bx = 0; bx < bw; bx++, b += block) {
             switch (format) {
@@ -239,41 +189,6 @@ static void compressed_scene(GLenum format, const char *ext)
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
     textured_screen();
-}
-
-static void tex_dxt1(SceneCtx *c)
-{
-    compressed_scene(GL_COMPRESSED_RGB_S3TC_DXT1_EXT,
-                     "GL_EXT_texture_compression_s3tc");
-}
-
-static void tex_dxt1a(SceneCtx *c)
-{
-    compressed_scene(GL_COMPRESSED_RGBA_S3TC_DXT1_EXT,
-                     "GL_EXT_texture_compression_s3tc");
-}
-
-static void tex_dxt3(SceneCtx *c)
-{
-    compressed_scene(GL_COMPRESSED_RGBA_S3TC_DXT3_EXT,
-                     "GL_EXT_texture_compression_s3tc");
-}
-
-static void tex_dxt5(SceneCtx *c)
-{
-    compressed_scene(GL_COMPRESSED_RGBA_S3TC_DXT5_EXT,
-                     "GL_EXT_texture_compression_s3tc");
-}
-
-static void tex_rgtc1(SceneCtx *c)
-{
-    compressed_scene(GL_COMPRESSED_RED_RGTC1,
-                     "GL_ARB_texture_compression_rgtc");
-}
-
-static void tex_rgtc2(SceneCtx *c)
-{
-    compressed_scene(GL_COMPRESSED_RG_RGTC2, "GL_ARB_texture_compression_rgtc");
 }
 
 static void tex_depth(SceneCtx *c)
@@ -334,7 +249,8 @@ static const uint8_t level_colors[7][4] = {
     { 255, 255, 255, 255 },
 };
 
-static GLuint mip_texture(void)
+/* Each level a solid colour, drawn with filters min/mag (REPLACE). */
+static GLuint mip_texture(GLenum min, GLenum mag)
 {
     static uint8_t px[64 * 64 * 4];
     GLuint t;
@@ -350,17 +266,16 @@ static GLuint mip_texture(void)
     }
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, min);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, mag);
+    glEnable(GL_TEXTURE_2D);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
     return t;
 }
 
 static void tex_mipmap_nearest(SceneCtx *c)
 {
-    mip_texture();
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER,
-                    GL_NEAREST_MIPMAP_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glEnable(GL_TEXTURE_2D);
-    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+    mip_texture(GL_NEAREST_MIPMAP_NEAREST, GL_NEAREST);
     /* 4 texels a pixel: level 2; 16 a pixel: level 4; 1:1: level 0 */
     scene_quad(P(0), P(0), P(32), P(64), 0, 0, 2, 4);
     scene_quad(P(32), P(0), P(64), P(32), 0, 0, 8, 8);
@@ -369,12 +284,7 @@ static void tex_mipmap_nearest(SceneCtx *c)
 
 static void tex_mipmap_linear(SceneCtx *c)
 {
-    mip_texture();
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER,
-                    GL_LINEAR_MIPMAP_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    glEnable(GL_TEXTURE_2D);
-    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+    mip_texture(GL_LINEAR_MIPMAP_LINEAR, GL_LINEAR);
     /* 2^1.5 texels a pixel: halfway between levels 1 and 2 */
     scene_quad(P(0), P(0), P(64), P(64), 0, 0, 2.8284271f, 2.8284271f);
 }
@@ -413,9 +323,10 @@ static void tex_linear_min(SceneCtx *c)
 
 /* ---- wrap modes: 16x16 texture over texcoords -1.5 .. 2.5 ---- */
 
-static void wrap_scene(GLenum mode)
+static void tex_wrap(SceneCtx *c)
 {
     static const float border[] = { 0.25f, 0.5f, 1.0f, 1.0f };
+    GLenum mode = c->param;
 
     scene_texture(GL_RGBA8, 16, 16, GL_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, mode);
@@ -424,17 +335,6 @@ static void wrap_scene(GLenum mode)
     glEnable(GL_TEXTURE_2D);
     glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
     scene_quad(-1, -1, 1, 1, -1.5f, -1.5f, 2.5f, 2.5f);
-}
-
-static void tex_wrap_repeat(SceneCtx *c) { wrap_scene(GL_REPEAT); }
-static void tex_wrap_mirror(SceneCtx *c) { wrap_scene(GL_MIRRORED_REPEAT); }
-static void tex_wrap_edge(SceneCtx *c) { wrap_scene(GL_CLAMP_TO_EDGE); }
-static void tex_wrap_border(SceneCtx *c) { wrap_scene(GL_CLAMP_TO_BORDER); }
-
-static void tex_wrap_mirror_once(SceneCtx *c)
-{
-    need("GL_ATI_texture_mirror_once");
-    wrap_scene(GL_MIRROR_CLAMP_TO_EDGE_ATI);
 }
 
 /* ---- cube, 3D, rectangle, NPOT ---- */
@@ -531,7 +431,6 @@ static void tex_rect(SceneCtx *c)
     uint8_t px[48 * 40 * 4];
     GLuint t;
 
-    need("GL_ARB_texture_rectangle");
     scene_pattern(px, 48, 40);
     glClear(GL_COLOR_BUFFER_BIT);
     glGenTextures(1, &t);
@@ -722,33 +621,56 @@ static void msaa_resolve(SceneCtx *c)
 }
 
 const Scene scenes_texture[] = {
-    { "tex_rgba8", "texture RGBA8", API_GL, tex_rgba8 },
-    { "tex_rgb8", "texture RGB8", API_GL, tex_rgb8 },
-    { "tex_rgb5", "texture RGB5 (565)", API_GL, tex_rgb5 },
-    { "tex_rgba4", "texture RGBA4", API_GL, tex_rgba4 },
-    { "tex_rgb5_a1", "texture RGB5_A1", API_GL, tex_rgb5_a1 },
-    { "tex_rgb10_a2", "texture RGB10_A2", API_GL, tex_rgb10_a2 },
-    { "tex_rgba16", "texture RGBA16 (unorm)", API_GL, tex_rgba16 },
-    { "tex_l8", "texture LUMINANCE8", API_GL, tex_l8 },
-    { "tex_a8", "texture ALPHA8", API_GL, tex_a8 },
-    { "tex_la8", "texture LUMINANCE8_ALPHA8", API_GL, tex_la8 },
-    { "tex_i8", "texture INTENSITY8", API_GL, tex_i8 },
-    { "tex_l16", "texture LUMINANCE16", API_GL, tex_l16 },
-    { "tex_r8", "texture R8 (ARB_texture_rg)", API_GL, tex_r8 },
-    { "tex_rg8", "texture RG8 (ARB_texture_rg)", API_GL, tex_rg8 },
-    { "tex_srgb8_a8", "texture SRGB8_ALPHA8", API_GL, tex_srgb8_a8 },
-    { "tex_rgba16f", "texture RGBA16F", API_GL, tex_rgba16f },
-    { "tex_rgba32f", "texture RGBA32F", API_GL, tex_rgba32f },
+    { "tex_rgba8", "texture RGBA8", API_GL, tex_format,
+      NULL, GL_RGBA8 },
+    { "tex_rgb8", "texture RGB8", API_GL, tex_format,
+      NULL, GL_RGB8 },
+    { "tex_rgb5", "texture RGB5 (565)", API_GL, tex_format,
+      NULL, GL_RGB5 },
+    { "tex_rgba4", "texture RGBA4", API_GL, tex_format,
+      NULL, GL_RGBA4 },
+    { "tex_rgb5_a1", "texture RGB5_A1", API_GL, tex_format,
+      NULL, GL_RGB5_A1 },
+    { "tex_rgb10_a2", "texture RGB10_A2", API_GL, tex_format,
+      NULL, GL_RGB10_A2 },
+    { "tex_rgba16", "texture RGBA16 (unorm)", API_GL, tex_format,
+      NULL, GL_RGBA16 },
+    { "tex_l8", "texture LUMINANCE8", API_GL, tex_format,
+      NULL, GL_LUMINANCE8 },
+    { "tex_a8", "texture ALPHA8", API_GL, tex_format,
+      NULL, GL_ALPHA8 },
+    { "tex_la8", "texture LUMINANCE8_ALPHA8", API_GL, tex_format,
+      NULL, GL_LUMINANCE8_ALPHA8 },
+    { "tex_i8", "texture INTENSITY8", API_GL, tex_format,
+      NULL, GL_INTENSITY8 },
+    { "tex_l16", "texture LUMINANCE16", API_GL, tex_format,
+      NULL, GL_LUMINANCE16 },
+    { "tex_r8", "texture R8", API_GL, tex_format,
+      "GL_ARB_texture_rg", GL_R8 },
+    { "tex_rg8", "texture RG8", API_GL, tex_format,
+      "GL_ARB_texture_rg", GL_RG8 },
+    { "tex_srgb8_a8", "texture SRGB8_ALPHA8", API_GL, tex_format,
+      "GL_EXT_texture_sRGB", GL_SRGB8_ALPHA8 },
+    { "tex_rgba16f", "texture RGBA16F", API_GL, tex_format,
+      "GL_ARB_texture_float", GL_RGBA16F_ARB },
+    { "tex_rgba32f", "texture RGBA32F", API_GL, tex_format,
+      "GL_ARB_texture_float", GL_RGBA32F_ARB },
     { "tex_upload_565", "upload as RGB/UNSIGNED_SHORT_5_6_5", API_GL,
       tex_upload_565 },
     { "tex_upload_bgra", "upload as BGRA, then a strided sub-image", API_GL,
       tex_upload_bgra },
-    { "tex_dxt1", "compressed DXT1 (RGB)", API_GL, tex_dxt1 },
-    { "tex_dxt1a", "compressed DXT1 with 1-bit alpha", API_GL, tex_dxt1a },
-    { "tex_dxt3", "compressed DXT3", API_GL, tex_dxt3 },
-    { "tex_dxt5", "compressed DXT5", API_GL, tex_dxt5 },
-    { "tex_rgtc1", "compressed RGTC1 (ATI1N)", API_GL, tex_rgtc1 },
-    { "tex_rgtc2", "compressed RGTC2 (ATI2N)", API_GL, tex_rgtc2 },
+    { "tex_dxt1", "compressed DXT1 (RGB)", API_GL, tex_compressed,
+      "GL_EXT_texture_compression_s3tc", GL_COMPRESSED_RGB_S3TC_DXT1_EXT },
+    { "tex_dxt1a", "compressed DXT1 with 1-bit alpha", API_GL, tex_compressed,
+      "GL_EXT_texture_compression_s3tc", GL_COMPRESSED_RGBA_S3TC_DXT1_EXT },
+    { "tex_dxt3", "compressed DXT3", API_GL, tex_compressed,
+      "GL_EXT_texture_compression_s3tc", GL_COMPRESSED_RGBA_S3TC_DXT3_EXT },
+    { "tex_dxt5", "compressed DXT5", API_GL, tex_compressed,
+      "GL_EXT_texture_compression_s3tc", GL_COMPRESSED_RGBA_S3TC_DXT5_EXT },
+    { "tex_rgtc1", "compressed RGTC1 (ATI1N)", API_GL, tex_compressed,
+      "GL_ARB_texture_compression_rgtc", GL_COMPRESSED_RED_RGTC1 },
+    { "tex_rgtc2", "compressed RGTC2 (ATI2N)", API_GL, tex_compressed,
+      "GL_ARB_texture_compression_rgtc", GL_COMPRESSED_RG_RGTC2 },
     { "tex_depth", "depth texture sampled as luminance", API_GL, tex_depth },
     { "tex_shadow", "depth texture with compare (shadow2D)", API_GL,
       tex_shadow },
@@ -759,16 +681,20 @@ const Scene scenes_texture[] = {
     { "tex_generate_mipmap", "glGenerateMipmap", API_GL, tex_generate_mipmap },
     { "tex_linear_mag", "bilinear magnification 8x", API_GL, tex_linear_mag },
     { "tex_linear_min", "bilinear minification 2x", API_GL, tex_linear_min },
-    { "tex_wrap_repeat", "wrap GL_REPEAT", API_GL, tex_wrap_repeat },
-    { "tex_wrap_mirror", "wrap GL_MIRRORED_REPEAT", API_GL, tex_wrap_mirror },
-    { "tex_wrap_edge", "wrap GL_CLAMP_TO_EDGE", API_GL, tex_wrap_edge },
-    { "tex_wrap_border", "wrap GL_CLAMP_TO_BORDER with a border colour",
-      API_GL, tex_wrap_border },
-    { "tex_wrap_mirror_once", "wrap GL_MIRROR_CLAMP_TO_EDGE", API_GL,
-      tex_wrap_mirror_once },
+    { "tex_wrap_repeat", "wrap GL_REPEAT", API_GL, tex_wrap,
+      NULL, GL_REPEAT },
+    { "tex_wrap_mirror", "wrap GL_MIRRORED_REPEAT", API_GL, tex_wrap,
+      NULL, GL_MIRRORED_REPEAT },
+    { "tex_wrap_edge", "wrap GL_CLAMP_TO_EDGE", API_GL, tex_wrap,
+      NULL, GL_CLAMP_TO_EDGE },
+    { "tex_wrap_border", "wrap GL_CLAMP_TO_BORDER with a border colour", API_GL, tex_wrap,
+      NULL, GL_CLAMP_TO_BORDER },
+    { "tex_wrap_mirror_once", "wrap GL_MIRROR_CLAMP_TO_EDGE", API_GL, tex_wrap,
+      "GL_ATI_texture_mirror_once", GL_MIRROR_CLAMP_TO_EDGE_ATI },
     { "tex_cube", "cube map, every face", API_GL, tex_cube },
     { "tex_3d", "3D texture, four slices", API_GL, tex_3d },
-    { "tex_rect", "rectangle texture", API_GL, tex_rect },
+    { "tex_rect", "rectangle texture", API_GL, tex_rect,
+      "GL_ARB_texture_rectangle" },
     { "tex_npot", "non-power-of-two 2D texture", API_GL, tex_npot },
     { "tex_multi", "two texture units, MODULATE and ADD", API_GL, tex_multi },
     { "tex_combine", "GL_COMBINE texture environment", API_GL, tex_combine },

@@ -954,9 +954,12 @@ static int track_check(Parser *p)
         nverts = R500_FGET(t->vap_vf_cntl, VAP_VF_CNTL, NUM_VERTICES);
     }
     switch (prim_walk) {
-    case 1:
+    case 1:     /* indexed: up to VAP_VF_MAX_VTX_INDX */
+    case 2:     /* vertex list: nverts - 1 (wrapping in u32 for 0) */
         for (i = 0; i < t->num_arrays; i++) {
-            size = (uint32_t)(t->arrays[i].esize * t->max_indx * 4);
+            uint32_t last = prim_walk == 1 ? t->max_indx : nverts - 1;
+
+            size = (uint32_t)(t->arrays[i].esize * last * 4);
             if (!t->arrays[i].robj) {
                 cs_err(p, "(PW %u) Vertex array %u no buffer bound",
                        prim_walk, i);
@@ -966,23 +969,9 @@ static int track_check(Parser *p)
                 cs_err(p, "(PW %u) Vertex array %u need %" G_GUINT64_FORMAT
                        " dwords have %" G_GUINT64_FORMAT " dwords", prim_walk,
                        i, size >> 2, t->arrays[i].robj->size >> 2);
-                cs_err(p, "Max indices %u", t->max_indx);
-                return -EINVAL;
-            }
-        }
-        break;
-    case 2:
-        for (i = 0; i < t->num_arrays; i++) {
-            size = (uint32_t)(t->arrays[i].esize * (nverts - 1) * 4);
-            if (!t->arrays[i].robj) {
-                cs_err(p, "(PW %u) Vertex array %u no buffer bound",
-                       prim_walk, i);
-                return -EINVAL;
-            }
-            if (size > t->arrays[i].robj->size) {
-                cs_err(p, "(PW %u) Vertex array %u need %" G_GUINT64_FORMAT
-                       " dwords have %" G_GUINT64_FORMAT " dwords", prim_walk,
-                       i, size >> 2, t->arrays[i].robj->size >> 2);
+                if (prim_walk == 1) {
+                    cs_err(p, "Max indices %u", t->max_indx);
+                }
                 return -EINVAL;
             }
         }

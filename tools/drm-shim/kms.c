@@ -825,8 +825,3 @@ static void kms_fini(void)
     }
     g_mutex_unlock(&shim.lock);
 }
-
-void kms_shutdown(void)
-{
-    kms_fini();
-}

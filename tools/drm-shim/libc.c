@@ -421,16 +421,23 @@ PUBLIC int close(int fd)
 
 /* ---- interposed: inspecting ---- */
 
-PUBLIC int stat(const char *path, struct stat *st)
+/* Fill st for one of our paths; false for every other path. */
+static bool fake_stat(const char *path, struct stat *st)
 {
     FakeKind k = fake_kind(path);
 
-    if (k != FAKE_NONE) {
-        fill_stat(k, st);
-        return 0;
+    if (k == FAKE_NONE) {
+        return false;
     }
-    return real_stat(path, st);
+    fill_stat(k, st);
+    return true;
 }
+
+PUBLIC int stat(const char *path, struct stat *st)
+{
+    return fake_stat(path, st) ? 0 : real_stat(path, st);
+}
+
 /* struct stat64 and struct stat are one layout on 64-bit glibc. */
 PUBLIC int stat64(const char *path, struct stat64 *st)
 {
@@ -439,14 +446,9 @@ PUBLIC int stat64(const char *path, struct stat64 *st)
 
 PUBLIC int lstat(const char *path, struct stat *st)
 {
-    FakeKind k = fake_kind(path);
-
-    if (k != FAKE_NONE) {
-        fill_stat(k, st);
-        return 0;
-    }
-    return real_lstat(path, st);
+    return fake_stat(path, st) ? 0 : real_lstat(path, st);
 }
+
 PUBLIC int lstat64(const char *path, struct stat64 *st)
 {
     return lstat(path, (struct stat *)st);
@@ -471,12 +473,8 @@ PUBLIC int fstatat(int dirfd, const char *path, struct stat *st, int flags)
         fill_stat(FAKE_NODE, st);
         return 0;
     }
-    if (path[0] == '/') {
-        FakeKind k = fake_kind(path);
-        if (k != FAKE_NONE) {
-            fill_stat(k, st);
-            return 0;
-        }
+    if (path[0] == '/' && fake_stat(path, st)) {
+        return 0;
     }
     return real_fstatat(dirfd, path, st, flags);
 }

@@ -151,6 +151,5 @@ bool kms_init(char **err);
 void kms_gart_bind(uint64_t gtt_off, uint64_t size, bool bind);
 int kms_cs_ioctl(ShimFile *f, void *arg);
 bool kms_bo_busy(const ShimBo *bo);
-void kms_shutdown(void);
 
 #endif
