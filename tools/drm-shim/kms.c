@@ -322,12 +322,21 @@ static void fence_emit(uint32_t seq)
 static ShimExec kms_submit(uint64_t ib_gpu, uint32_t ndw)
 {
     uint32_t seq = (uint32_t)++shim.fence_seq;
+    uint32_t start = shim.ring_wptr;
 
     ring_write(CS_PKT0(R_CP_IB_BASE, 2));
     ring_write((uint32_t)ib_gpu);
     ring_write(ndw);
     fence_emit(seq);
     ring_commit();
+    if (shim.log_level >= 2 && shim.ring_wptr > start) {
+        GString *d = g_string_new(NULL);
+
+        cs_decode((const uint32_t *)(shim.ram + shim.ring_off) + start,
+                  shim.ring_wptr - start, d);
+        shim_log(2, "ring dwords %u..%u:\n%s", start, shim.ring_wptr, d->str);
+        g_string_free(d, TRUE);
+    }
     if (run_until(fence_done, &seq)) {
         shim.fence_done = shim.fence_seq;
         return SHIM_EXEC_DONE;
