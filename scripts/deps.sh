@@ -14,6 +14,10 @@ packages=(
     # firmware the built QEMU loads: SeaBIOS + SeaVGABIOS (also the x86 part
     # of our ROM), iPXE, keymaps
     seabios ipxe-qemu qemu-system-data
+    # the host Mesa harness (tools/drm-shim, tests/mesa): Mesa's r300 and
+    # llvmpipe drivers, EGL/GL/GLES/GBM and the libdrm headers
+    libgl1-mesa-dri libegl-mesa0 libegl1 libgles2 libgbm1 libopengl0
+    libdrm-dev libegl-dev libgles-dev libopengl-dev libgbm-dev
 )
 
 missing=()

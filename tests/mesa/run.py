@@ -1,0 +1,366 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Run the GL scenes on llvmpipe (the reference) and on Mesa r300 over the
+emulated chip (through the DRM shim), compare the images, check the
+captures with r500-replay, and write the scene table.
+
+Usage:
+  run.py --scenes BIN --shim LIB --replay BIN --out DIR [options]
+
+Options:
+  --only a,b,c      run these scenes only
+  --model NAME      chip model for the shim (rv515, rv530, r520, r580)
+  --jobs N          scenes run in parallel (default: CPUs)
+  --table FILE      write the markdown scene table and work list there
+  --expect FILE     scenes that must pass (one name per line, # comments)
+  --expect-reject FILE
+                    scenes whose streams the kernel's checker rejects, with
+                    a piece of the message ("scene message", # comments)
+  --check           exit 1 unless everything that works today still works:
+                    r300 initializes on the shim, every stream passes the
+                    checker, every capture round-trips, expected scenes pass
+
+Image comparison (docs/mesa-harness.md): a pixel matches when every
+channel is within the scene's tolerance (3/255 by default: R500 shades in
+fp32 and blends in fixed point, llvmpipe in 8-bit unorm); a scene passes
+when at most 1% of its pixels do not match (edge pixels of a primitive may
+round differently at sub-pixel precision).  Filtering, compressed-format
+and transcendental scenes have wider tolerances, listed in TOLERANCE.
+"""
+import argparse
+import concurrent.futures
+import os
+import re
+import struct
+import subprocess
+import sys
+import zlib
+
+# scene -> (per-channel tolerance, fraction of pixels allowed beyond it)
+TOLERANCE_DEFAULT = (3, 0.01)
+TOLERANCE = {
+    'tex_linear_mag': (6, 0.01), 'tex_linear_min': (6, 0.01),
+    'tex_mipmap_linear': (8, 0.01), 'tex_generate_mipmap': (6, 0.01),
+    'tex_dxt1': (8, 0.01), 'tex_dxt1a': (8, 0.01), 'tex_dxt3': (8, 0.01),
+    'tex_dxt5': (8, 0.01), 'tex_rgtc1': (8, 0.01), 'tex_rgtc2': (8, 0.01),
+    'tex_srgb8_a8': (4, 0.01), 'tex_rgba16f': (4, 0.01),
+    'fs_exp_log': (8, 0.01), 'fs_trig': (8, 0.01), 'vs_math': (8, 0.03),
+    'fog_linear': (4, 0.01), 'msaa_resolve': (16, 0.05),
+    'wide_lines': (3, 0.03), 'points': (3, 0.02), 'lines': (3, 0.03),
+    'polygon_mode': (3, 0.03), 'point_sprite': (3, 0.02),
+}
+
+NO_CP = 'IB not executed yet (no CP in the core)'
+
+
+def read_pam(path):
+    with open(path, 'rb') as f:
+        data = f.read()
+    head, _, body = data.partition(b'ENDHDR\n')
+    fields = dict(line.split(b' ', 1) for line in head.split(b'\n')[1:]
+                  if b' ' in line)
+    w, h = int(fields[b'WIDTH']), int(fields[b'HEIGHT'])
+    if int(fields[b'DEPTH']) != 4 or len(body) != w * h * 4:
+        raise ValueError(path + ': not a 4-channel PAM')
+    return w, h, body
+
+
+def write_png(path, w, h, rgba):
+    def chunk(kind, payload):
+        c = struct.pack('>I', len(payload)) + kind + payload
+        return c + struct.pack('>I', zlib.crc32(kind + payload) & 0xFFFFFFFF)
+    raw = b''.join(b'\0' + rgba[y * w * 4:(y + 1) * w * 4] for y in range(h))
+    with open(path, 'wb') as f:
+        f.write(b'\x89PNG\r\n\x1a\n')
+        f.write(chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, 6, 0, 0, 0)))
+        f.write(chunk(b'IDAT', zlib.compress(raw, 9)))
+        f.write(chunk(b'IEND', b''))
+
+
+def compare(ref, got, tol):
+    """Returns (bad pixel count, max channel delta, diff image bytes)."""
+    bad, worst, diff = 0, 0, bytearray(len(ref))
+    for i in range(0, len(ref), 4):
+        d = max(abs(ref[i + k] - got[i + k]) for k in range(4))
+        worst = max(worst, d)
+        if d > tol:
+            bad += 1
+            diff[i:i + 4] = bytes((255, min(255, 64 + d), 255, 255))
+        else:
+            g = ref[i] // 4 + ref[i + 1] // 4 + ref[i + 2] // 8
+            diff[i:i + 4] = bytes((g, g, g, 255))
+    return bad, worst, bytes(diff)
+
+
+def run(cmd, env, timeout=120):
+    try:
+        p = subprocess.run(cmd, env=env, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, timeout=timeout)
+        return p.returncode, p.stdout.decode(errors='replace'), \
+            p.stderr.decode(errors='replace')
+    except subprocess.TimeoutExpired:
+        return -1000, '', 'timed out after %d s' % timeout
+
+
+def field(text, name):
+    m = re.search(r'^%s: (.*)$' % name, text, re.M)
+    return m.group(1).strip() if m else None
+
+
+def read_stats(path):
+    st = {'reg': {}, 'pkt3': {}}
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        for line in f:
+            parts = line.split()
+            if parts[0] in ('reg', 'pkt3', 'pkt2'):
+                key = 'pkt3' if parts[0] == 'pkt2' else parts[0]
+                st[key][(parts[1], parts[2])] = int(parts[3])
+            elif len(parts) == 2:
+                st[parts[0]] = parts[1]
+    return st
+
+
+def env_clean():
+    env = dict(os.environ)
+    for k in ('LD_PRELOAD', 'LIBGL_ALWAYS_SOFTWARE', 'GALLIUM_DRIVER',
+              'R500_CAPTURE', 'R500_SHIM_STATS', 'MESA_LOADER_DRIVER_OVERRIDE'):
+        env.pop(k, None)
+    # no shader cache files outside the build tree
+    env['MESA_SHADER_CACHE_DISABLE'] = 'true'
+    return env
+
+
+def scene_job(args, name):
+    out = args.out
+    res = {'name': name}
+    ref_pam = os.path.join(out, 'ref', name + '.pam')
+    r300_pam = os.path.join(out, 'r300', name + '.pam')
+    cap = os.path.join(out, 'capture', name + '.r5c')
+    stats_path = os.path.join(out, 'stats', name + '.txt')
+    for p in (ref_pam, r300_pam, cap, stats_path):
+        if os.path.exists(p):
+            os.unlink(p)
+
+    env = env_clean()
+    env['LIBGL_ALWAYS_SOFTWARE'] = '1'
+    env['GALLIUM_DRIVER'] = 'llvmpipe'
+    rc, so, se = run([args.scenes, name, ref_pam], env)
+    res['ref_rc'], res['ref_renderer'] = rc, field(so, 'renderer')
+    res['ref_msg'] = field(so, 'unsupported') or field(so, 'failed') or \
+        (se.strip().splitlines() or [''])[-1]
+
+    env = env_clean()
+    env['LD_PRELOAD'] = args.shim
+    env['R500_CAPTURE'] = cap
+    env['R500_SHIM_STATS'] = stats_path
+    env['R500_MODEL'] = args.model
+    rc, so, se = run([args.scenes, name, r300_pam], env)
+    res['rc'], res['renderer'] = rc, field(so, 'renderer')
+    res['msg'] = field(so, 'unsupported') or field(so, 'failed') or ''
+    res['stderr'] = se
+    res['stats'] = read_stats(stats_path)
+
+    if os.path.exists(cap):
+        rrc, rso, rse = run([args.replay, '--roundtrip', cap], env_clean())
+        res['replay_ok'] = rrc == 0 and 'round trip: identical' in rso and \
+            ' 0 differ' in rso
+        res['replay_out'] = (rso + rse).strip().splitlines()[-2:]
+    else:
+        res['replay_ok'] = None
+
+    tol, frac = TOLERANCE.get(name, TOLERANCE_DEFAULT)
+    res['tolerance'] = (tol, frac)
+    if res['ref_rc'] == 0 and rc == 0:
+        w, h, ref = read_pam(ref_pam)
+        _, _, got = read_pam(r300_pam)
+        bad, worst, diff = compare(ref, got, tol)
+        res['bad'], res['worst'], res['pixels'] = bad, worst, w * h
+        res['match'] = bad <= frac * w * h
+        for sub, img in (('ref', ref), ('r300', got)):
+            write_png(os.path.join(out, sub, name + '.png'), w, h, img)
+        if not res['match']:
+            write_png(os.path.join(out, 'diff', name + '.png'), w, h, diff)
+    res['status'] = status(res)
+    return res
+
+
+def first_reject(stderr):
+    for line in stderr.splitlines():
+        if 'r500-drm-shim:' in line and ('Forbidden' in line or 'rejected' in
+                                         line or 'Invalid' in line or
+                                         'No reloc' in line):
+            return line.split('r500-drm-shim:', 1)[1].strip()
+    return 'see the shim log'
+
+
+def status(r):
+    if r['ref_rc'] == 77:
+        return 'unsupported (on llvmpipe too): ' + r['ref_msg']
+    if r['ref_rc'] != 0:
+        return 'error: the llvmpipe reference failed: ' + r['ref_msg']
+    if r['rc'] == 77:
+        return 'unsupported: ' + r['msg']
+    st = r['stats'] or {}
+    if st and int(st.get('rejected', 0)):
+        return 'fails: command stream rejected by the checker: ' + \
+            first_reject(r['stderr'])
+    if r['rc'] != 0:
+        why = r['msg'] or (r['stderr'].strip().splitlines() or ['?'])[-1]
+        return 'fails: the r300 run exited with %d: %s' % (r['rc'], why)
+    # Without execution a matching image is an accident (a reused staging
+    # buffer still holding uploaded data), never a pass.
+    if st and int(st.get('not_executed', 0)):
+        return 'fails: ' + NO_CP
+    if r['match']:
+        return 'passes'
+    return 'fails: %d of %d pixels differ (largest channel delta %d)' % (
+        r['bad'], r['pixels'], r['worst'])
+
+
+def table(results, scenes, model):
+    lines = [
+        '<!-- Generated by tests/mesa/run.py (ninja -C build mesa-table); '
+        'do not edit. -->',
+        '# Mesa scene table',
+        '',
+        'Every scene of `tests/mesa`, rendered by Mesa r300 on the emulated '
+        '%s through the DRM shim and compared with llvmpipe '
+        '([mesa-harness.md](mesa-harness.md)).' % model,
+        '',
+        '| scene | API | what it draws | status |',
+        '|---|---|---|---|',
+    ]
+    counts = {}
+    for name, api, what in scenes:
+        st = results[name]['status']
+        counts[st.split(':')[0]] = counts.get(st.split(':')[0], 0) + 1
+        lines.append('| `%s` | %s | %s | %s |' % (name, api, what,
+                                                  st.replace('|', '/')))
+    lines += ['', 'Totals: ' + ', '.join('%s %d' % kv for kv in
+                                         sorted(counts.items())), '']
+    # the work list: what the accepted streams program
+    regs, pkts = {}, {}
+    for name, _, _ in scenes:
+        st = results[name]['stats']
+        if not st:
+            continue
+        for (rname, off), n in st['reg'].items():
+            e = regs.setdefault((int(off, 16), rname), [0, set()])
+            e[0] += n
+            e[1].add(name)
+        for (pname, op), n in st['pkt3'].items():
+            e = pkts.setdefault((int(op, 16), pname), [0, set()])
+            e[0] += n
+            e[1].add(name)
+    lines += [
+        '## Work list for the 3D pipeline',
+        '',
+        'Registers written and packets sent by the command streams of all '
+        'scenes (after the checker), with the number of scenes using each.',
+        '',
+        '| packet | opcode | count | scenes |', '|---|---|---|---|',
+    ]
+    for (op, pname), (n, s) in sorted(pkts.items()):
+        lines.append('| %s | 0x%02x | %d | %d |' % (pname, op, n, len(s)))
+    lines += ['', '| register | offset | writes | scenes |',
+              '|---|---|---|---|']
+    for (off, rname), (n, s) in sorted(regs.items()):
+        lines.append('| %s | 0x%04x | %d | %d |' % (rname, off, n, len(s)))
+    return '\n'.join(lines) + '\n'
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--scenes', required=True)
+    ap.add_argument('--shim', required=True)
+    ap.add_argument('--replay', required=True)
+    ap.add_argument('--out', required=True)
+    ap.add_argument('--only')
+    ap.add_argument('--model', default='rv515')
+    ap.add_argument('--jobs', type=int, default=os.cpu_count() or 1)
+    ap.add_argument('--table')
+    ap.add_argument('--expect')
+    ap.add_argument('--expect-reject')
+    ap.add_argument('--check', action='store_true')
+    args = ap.parse_args()
+    args.shim = os.path.abspath(args.shim)
+    for sub in ('ref', 'r300', 'diff', 'capture', 'stats'):
+        os.makedirs(os.path.join(args.out, sub), exist_ok=True)
+
+    rc, so, se = run([args.scenes, '--list'], env_clean())
+    if rc != 0:
+        sys.exit('cannot list scenes: ' + se)
+    scenes = [tuple(l.split('\t')) for l in so.splitlines() if l]
+    if args.only:
+        want = set(args.only.split(','))
+        scenes = [s for s in scenes if s[0] in want]
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as ex:
+        results = {r['name']: r for r in
+                   ex.map(lambda s: scene_job(args, s[0]), scenes)}
+
+    problems = []
+    expect = set()
+    if args.expect:
+        with open(args.expect) as f:
+            expect = {l.split('#')[0].strip() for l in f} - {''}
+    rejects = {}
+    if args.expect_reject:
+        with open(args.expect_reject) as f:
+            for line in f:
+                line = line.split('#')[0].strip()
+                if line:
+                    name, _, msg = line.partition(' ')
+                    rejects[name] = msg.strip()
+    family = 'ATI ' + args.model.upper()
+    for name, api, _ in scenes:
+        r = results[name]
+        print('%-24s %s' % (name, r['status']))
+        if r['ref_rc'] != 0 and r['ref_rc'] != 77:
+            problems.append('%s: llvmpipe reference failed: %s'
+                            % (name, r['ref_msg']))
+        if r['ref_rc'] == 0 and (r['ref_renderer'] or '').find('llvmpipe') < 0:
+            problems.append('%s: reference ran on %s, not llvmpipe'
+                            % (name, r['ref_renderer']))
+        if r['rc'] not in (0, 77) or r['ref_rc'] == 77:
+            if r['rc'] not in (0, 77):
+                problems.append('%s: r300 run failed (%d): %s' %
+                                (name, r['rc'], r['status']))
+            continue
+        if r['rc'] == 77 and r['renderer'] is None:
+            problems.append('%s: no r300 context' % name)
+            continue
+        if r['renderer'] != family:
+            problems.append('%s: renderer is %r, not %r' %
+                            (name, r['renderer'], family))
+        st = r['stats']
+        if r['rc'] == 0:
+            if not st or int(st.get('cs_ioctls', 0)) == 0:
+                problems.append('%s: no command stream reached the shim' % name)
+            elif int(st.get('rejected', 0)):
+                if name not in rejects or rejects[name] not in r['status']:
+                    problems.append('%s: %s' % (name, r['status']))
+            elif name in rejects:
+                problems.append('%s: expected the checker to reject it (%s); '
+                                'update the list' % (name, rejects[name]))
+            if r['replay_ok'] is not True:
+                problems.append('%s: capture does not round-trip: %s' %
+                                (name, r.get('replay_out')))
+        if name in expect and r['status'] != 'passes':
+            problems.append('%s: expected to pass: %s' % (name, r['status']))
+
+    if args.table:
+        with open(args.table, 'w') as f:
+            f.write(table(results, scenes, family))
+    n_pass = sum(1 for r in results.values() if r['status'] == 'passes')
+    print('\n%d scenes: %d pass; outputs in %s' % (len(scenes), n_pass,
+                                                   args.out))
+    for p in problems:
+        print('PROBLEM: ' + p)
+    if args.check and problems:
+        sys.exit(1)
+
+
+if __name__ == '__main__':
+    main()

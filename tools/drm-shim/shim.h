@@ -1,0 +1,155 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * r500 DRM shim: an LD_PRELOAD library that presents the emulated card as
+ * a radeon KMS render node to unmodified Mesa.
+ *
+ *   libc.c   the fake device node and sysfs (open, stat, readlink, ...)
+ *   drm.c    ioctl dispatch: DRM core ioctls and the radeon ioctls
+ *   gem.c    buffer objects and the VRAM / GTT memory managers
+ *   kms.c    what the radeon kernel driver does to the chip: MC, GART,
+ *            CP ring, fences, IB submission (the place the CP plugs in)
+ *
+ * Everything runs under one lock: Mesa submits from a worker thread.
+ */
+#ifndef R500_DRM_SHIM_H
+#define R500_DRM_SHIM_H
+
+#include <glib.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "r500.h"
+#include "cs.h"
+
+/* The node we present: /dev/dri/renderD128, char device 226:128. */
+#define SHIM_DRM_MAJOR      226
+#define SHIM_RENDER_MINOR   128
+#define SHIM_PAGE_SIZE      4096u
+
+typedef struct ShimFile ShimFile;
+
+/* A GEM buffer object (radeon_bo). */
+typedef struct ShimBo {
+    uint32_t id;            /* process-wide, 1..; names the mmap offset */
+    unsigned refs;          /* handles referring to it, in all files */
+    uint64_t size;          /* bytes, page multiple */
+    uint32_t domain;        /* RADEON_GEM_DOMAIN_VRAM or _GTT: where it is */
+    uint32_t initial_domain;
+    uint32_t flags;         /* RADEON_GEM_* creation flags */
+    uint64_t offset;        /* byte offset in VRAM or in the GTT aperture */
+    uint64_t gpu_addr;      /* MC address the relocations add */
+    uint8_t *ptr;           /* host view of the backing store */
+    uint32_t tiling_flags;  /* GEM_SET_TILING */
+    uint32_t pitch;
+    uint64_t last_seq;      /* fence of the last CS that used it */
+    /* capture bookkeeping */
+    bool cap_known;         /* a BO record was written */
+    uint32_t cap_tiling, cap_pitch;     /* as that record said */
+    uint8_t *cap_copy;      /* contents as last written, NULL before */
+} ShimBo;
+
+/* One open() of the render node; dup()ed descriptors share it. */
+struct ShimFile {
+    GHashTable *handles;    /* handle -> ShimBo * */
+    uint32_t next_handle;
+    unsigned fds;
+};
+
+/* A range allocator for VRAM and the GTT aperture (first fit). */
+typedef struct ShimHeap {
+    const char *name;
+    uint64_t size;
+    GArray *used;           /* ShimRange, sorted by start */
+    uint64_t in_use;
+} ShimHeap;
+
+typedef struct ShimRange {
+    uint64_t start, size;
+} ShimRange;
+
+typedef enum ShimExec {
+    SHIM_EXEC_DONE,         /* the CP executed the IB and wrote the fence */
+    SHIM_EXEC_NO_CP,        /* nothing consumed the ring: recorded only */
+    SHIM_EXEC_STALLED,      /* the CP started but never reached the fence */
+} ShimExec;
+
+typedef struct Shim {
+    GMutex lock;
+    bool ready;
+    bool failed;
+
+    /* The chip and its memory. */
+    R500Chip chip;
+    R500Model model;
+    int vram_fd, ram_fd;    /* memfds: VRAM and the "guest RAM" under GTT */
+    uint8_t *vram, *ram;
+    uint64_t vram_size, ram_size;
+    int64_t clock_ns;       /* virtual time, advanced by kms_wait() */
+    int64_t deadline_ns;    /* last schedule() request, -1 none */
+
+    /* Memory map, as radeon_vram_location/radeon_gtt_location lay it out. */
+    uint64_t vram_start;    /* MC address of VRAM */
+    uint64_t gtt_start;     /* MC address of the GART aperture */
+    uint64_t gtt_size;
+    ShimHeap vram_heap, gtt_heap;
+    uint64_t vram_pinned, gtt_pinned;
+    uint64_t gart_table;    /* VRAM offset of the PCIE GART page table */
+    uint64_t dummy_page;    /* bus address unbound GART entries point at */
+
+    /* Kernel-owned GTT buffers: ring, writeback page, IB pool. */
+    uint64_t ring_off, ring_size, wb_off, ib_off, ib_size;
+    uint32_t ring_wptr;     /* dwords */
+    uint32_t fence_scratch; /* register the fence sequence goes to */
+    uint64_t fence_seq;     /* last emitted */
+    uint64_t fence_done;    /* last known signalled */
+    bool cp_seen;           /* the CP ever consumed the ring */
+    uint32_t hdp_cntl;      /* HOST_PATH_CNTL as read at start-up */
+
+    /* Objects. */
+    GHashTable *bos;        /* id -> ShimBo * */
+    uint32_t next_bo_id;
+    GHashTable *fds;        /* fd -> ShimFile * */
+    ShimFile *hyperz_owner, *cmask_owner;
+
+    /* Capture (R500_CAPTURE) and statistics (R500_SHIM_STATS). */
+    CapWriter *cap;
+    CsStats *stats;
+    char *stats_path;
+    unsigned long cs_count, cs_rejected, cs_not_executed;
+    int log_level;          /* 0 errors, 1 + ioctls, 2 + packets */
+} Shim;
+
+extern Shim shim;
+
+/* libc.c: the real libc functions behind the interposed ones. */
+int shim_real_open(const char *path, int flags, mode_t mode);
+int shim_real_close(int fd);
+void *shim_real_mmap(void *addr, size_t len, int prot, int flags, int fd,
+                     off_t off);
+
+/* drm.c */
+int shim_ioctl(int fd, unsigned long request, void *arg);
+void shim_log(int level, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+ShimFile *shim_file_new(void);
+void shim_file_unref(ShimFile *f);
+
+/* gem.c */
+void gem_init(void);
+ShimBo *gem_lookup(ShimFile *f, uint32_t handle);
+int gem_ioctl(ShimFile *f, unsigned nr, void *arg);
+int gem_close(ShimFile *f, uint32_t handle);
+void gem_file_release(ShimFile *f);
+void *gem_mmap(uint64_t offset, size_t len, int prot, int flags);
+uint64_t gem_usage(uint32_t domain);
+bool heap_alloc(ShimHeap *h, uint64_t size, uint64_t align, uint64_t *out);
+void heap_free(ShimHeap *h, uint64_t start);
+
+/* kms.c */
+bool kms_init(char **err);
+void kms_gart_bind(uint64_t gtt_off, uint64_t size, bool bind);
+int kms_cs_ioctl(ShimFile *f, void *arg);
+bool kms_bo_busy(const ShimBo *bo);
+
+#endif
