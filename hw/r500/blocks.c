@@ -7,5 +7,10 @@
 const R500Block *const r500_blocks[] = {
     &r500_core_block,
     &r500_irq_block,
+    &r500_crtc_block,
+    &r500_cursor_block,
+    &r500_lut_block,
+    &r500_output_block,
+    &r500_ddc_block,
 };
 const unsigned r500_num_blocks = G_N_ELEMENTS(r500_blocks);

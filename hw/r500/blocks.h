@@ -18,6 +18,12 @@ extern const unsigned r500_num_blocks;
 
 extern const R500Block r500_core_block;
 extern const R500Block r500_irq_block;
+/* Display controller (disp/). */
+extern const R500Block r500_crtc_block;
+extern const R500Block r500_cursor_block;
+extern const R500Block r500_lut_block;
+extern const R500Block r500_output_block;
+extern const R500Block r500_ddc_block;
 
 /* irq.c: recompute the line after any source or enable changed. */
 void r500_irq_update(R500Chip *s);

@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "regs/regs.h"
+#include "disp/disp.h"
 
 typedef struct R500Chip R500Chip;
 
@@ -135,6 +136,9 @@ struct R500Chip {
     uint32_t pll[R500_PLL_NUM];
     uint32_t mc[R500_MC_NUM];
     uint32_t pcie[R500_PCIE_NUM];
+
+    /* Display controller (disp/disp.h; migrated as "r500/disp"). */
+    R500Disp disp;
 
     /* Bookkeeping (not migrated). */
     bool irq_level;
