@@ -19,9 +19,9 @@
  * expects ("before vsync ... where the hw counter really increments").
  * No register value can stop the clock or freeze the vblank bit while
  * the position moves (avivo_wait_for_vblank would spin forever):
- * degenerate timings fall back to a mode built from the viewport, an
- * unprogrammed pixel clock to 60 Hz, and the frame rate stays within
- * 10..500 Hz.
+ * degenerate timings (or a vblank or active part shorter than 1/64 of the
+ * frame) fall back to a mode built from the viewport, an unprogrammed
+ * pixel clock to 60 Hz, and the frame rate stays within 10..500 Hz.
  */
 #include <glib.h>
 #include <string.h>
@@ -39,6 +39,22 @@
 static bool axis_ok(uint32_t total, uint32_t bs, uint32_t be)
 {
     return total >= 2 && bs < total && be < total && bs != be;
+}
+
+/*
+ * Vertically, both the active part and the blank must last at least
+ * 1/64 of the frame (31 us at the fastest frame rate), or a vblank poll
+ * that reads every few microseconds could keep missing one of them.
+ */
+static bool vaxis_ok(uint32_t total, uint32_t bs, uint32_t be)
+{
+    uint32_t active, min = MAX(total / 64, 1);
+
+    if (!axis_ok(total, bs, be)) {
+        return false;
+    }
+    active = (bs + total - be) % total;
+    return active >= min && total - active >= min;
 }
 
 /* A plausible axis around an active size: blank after the active area. */
@@ -95,7 +111,7 @@ void crtc_compute_timing(const uint32_t *regs, unsigned c, R500CrtcTiming *t)
     t->vtotal = R500_FGET(vt, D1CRTC_V_TOTAL, TOTAL) + 1;
     t->vbs = R500_FGET(vb, D1CRTC_V_BLANK_START_END, START);
     t->vbe = R500_FGET(vb, D1CRTC_V_BLANK_START_END, END);
-    if (!axis_ok(t->vtotal, t->vbs, t->vbe)) {
+    if (!vaxis_ok(t->vtotal, t->vbs, t->vbe)) {
         uint32_t h = R500_FGET(vp, D1MODE_VIEWPORT_SIZE, HEIGHT);
         axis_fallback(h ? h : 480, 20, &t->vtotal, &t->vbs, &t->vbe);
     }
