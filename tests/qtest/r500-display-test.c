@@ -692,6 +692,86 @@ static void test_one_head_follows_d2(void)
     r500_test_stop(&t);
 }
 
+/* ---- Migration: the display state in the r500/disp subsection ---- */
+
+static void test_migration(void)
+{
+    char *sock = g_strdup_printf("%s/r500-mig-%d.sock", g_get_tmp_dir(),
+                                 getpid());
+    char *uri = g_strdup_printf("unix:%s", sock);
+    char *args = g_strdup_printf("-incoming %s", uri);
+    R500Test src, dst;
+    R500Image before, after;
+    uint32_t frames, lut5, cur[64 * 64];
+    QDict *rsp;
+
+    r500_test_start(&src, "rv530", NULL, true);
+    fill_pattern(&src, 0, 640, 480, 4);
+    qtest_memset(src.qts, src.vram.addr + 0x200000, 0x80, 640 * 480 * 4);
+    for (unsigned i = 0; i < 64 * 64; i++) {
+        cur[i] = 0xFF00FF00u;
+    }
+    vram_write(&src, 0x400000, cur, sizeof(cur));
+    set_timing(&src, 0, &mode_640);
+    set_surface(&src, 0, 640, 480, 2, 0);
+    enable_output(&src, 0);
+    /* A LUT entry, a cursor, a pending flip, some frames. */
+    r500_wreg(&src, R_DC_LUT_RW_SELECT, 0);
+    r500_wreg(&src, R_DC_LUT_RW_INDEX, 5);
+    r500_wreg(&src, R_DC_LUT_30_COLOR, 0x3FF00000);
+    r500_wreg(&src, R_D1CUR_SURFACE_ADDRESS, 0x400000);
+    r500_wreg(&src, R_D1CUR_SIZE, 15 << 16 | 15);
+    r500_wreg(&src, R_D1CUR_POSITION, 100 << 16 | 50);
+    r500_wreg(&src, R_D1CUR_CONTROL, 1 | 2 << 8);
+    qtest_clock_step(src.qts, 500 * 1000 * 1000);
+    r500_wreg(&src, R_D1GRPH_UPDATE, 1u << 16);
+    r500_wreg(&src, R_D1GRPH_PRIMARY_SURFACE_ADDRESS, 0x200000);
+    frames = r500_rreg(&src, R_D1CRTC_STATUS_FRAME_COUNT);
+    g_assert_cmpuint(frames, >=, 29);
+    r500_screendump(&src, 0, &before);
+
+    r500_test_start(&dst, "rv530", args, false);
+    rsp = qtest_qmp(src.qts, "{ 'execute': 'migrate', 'arguments': "
+                    "{ 'uri': %s } }", uri);
+    g_assert_false(qdict_haskey(rsp, "error"));
+    qobject_unref(rsp);
+    qtest_qmp_eventwait(src.qts, "STOP");
+    qtest_qmp_eventwait(dst.qts, "RESUME");
+    /* The destination is the same machine: reuse the source's BARs. */
+    dst.mmio = src.mmio;
+    dst.vram = src.vram;
+
+    r500_screendump(&dst, 0, &after);
+    g_assert_cmpuint(after.width, ==, before.width);
+    g_assert_cmpuint(after.height, ==, before.height);
+    g_assert_cmpmem(after.rgb, after.width * after.height * 4,
+                    before.rgb, before.width * before.height * 4);
+    /* The cursor is part of it (green square at 100, 50). */
+    g_assert_cmphex(r500_image_pixel(&after, 100, 50), ==, 0x00FF00);
+    g_assert_cmpuint(r500_rreg(&dst, R_D1CRTC_STATUS_FRAME_COUNT), >=, frames);
+    r500_wreg(&dst, R_DC_LUT_READ_PIPE_SELECT, 0);
+    r500_wreg(&dst, R_DC_LUT_RW_INDEX, 5);
+    lut5 = r500_rreg(&dst, R_DC_LUT_30_COLOR);
+    g_assert_cmphex(lut5, ==, 0x3FF00000);
+    /* The flip is still pending, and completes after the unlock. */
+    g_assert_cmphex(r500_rreg(&dst, R_D1GRPH_UPDATE), ==, 1u << 16 | 1u << 2);
+    r500_wreg(&dst, R_D1GRPH_UPDATE, 0);
+    qtest_clock_step(dst.qts, 20 * 1000 * 1000);
+    g_assert_cmphex(r500_rreg(&dst, R_D1GRPH_UPDATE), ==, 0);
+    r500_image_free(&after);
+    r500_screendump(&dst, 0, &after);
+    g_assert_cmphex(r500_image_pixel(&after, 300, 300), ==, 0x808080);
+
+    r500_image_free(&before);
+    r500_image_free(&after);
+    r500_test_stop(&dst);
+    r500_test_stop(&src);
+    unlink(sock);
+    g_free(sock);
+    g_free(uri);
+    g_free(args);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -706,5 +786,6 @@ int main(int argc, char **argv)
     qtest_add_func("/r500/display/vesa-legacy-crtc", test_vesa_legacy_crtc);
     qtest_add_func("/r500/display/two-heads", test_two_heads);
     qtest_add_func("/r500/display/one-head-follows-d2", test_one_head_follows_d2);
+    qtest_add_func("/r500/display/migration", test_migration);
     return g_test_run();
 }

@@ -565,9 +565,21 @@ static void crtc_reset(R500Chip *s)
     }
 }
 
+void r500_disp_pre_save(R500Chip *s)
+{
+    int64_t now = disp_now(s);
+
+    for (unsigned c = 0; c < R500_NUM_CRTC; c++) {
+        s->disp.st.crtc[c].epoch_age_ns = now - s->disp.st.crtc[c].epoch_ns;
+    }
+}
+
 static void crtc_post_load(R500Chip *s)
 {
+    int64_t now = disp_now(s);
+
     for (unsigned c = 0; c < R500_NUM_CRTC; c++) {
+        s->disp.st.crtc[c].epoch_ns = now - s->disp.st.crtc[c].epoch_age_ns;
         crtc_compute_timing(s->regs, c, &s->disp.timing[c]);
     }
 }

@@ -49,6 +49,7 @@ typedef struct R500CrtcState {
      * the CRTC is off.
      */
     int64_t epoch_ns;
+    int64_t epoch_age_ns;   /* now - epoch_ns, as migrated (see below) */
     uint64_t frame_base;
     uint64_t vblank_base;
     uint64_t vblank_acked;  /* vblank starts acknowledged (VBLANK_STATUS) */
@@ -193,6 +194,13 @@ typedef struct R500LegacyMode {
     uint32_t offset;        /* bytes into VRAM */
 } R500LegacyMode;
 void r500_disp_legacy_mode(R500Chip *s, R500LegacyMode *m);
+
+/*
+ * Before the state is saved: the epochs travel as ages, so the scan
+ * position carries over even where the destination's virtual clock does
+ * not continue the source's (r500_chip_post_load converts back).
+ */
+void r500_disp_pre_save(R500Chip *s);
 
 /* EDID served on DDC bus ddc (0: VGA, 1: DVI-D); len <= R500_EDID_MAX. */
 void r500_disp_set_edid(R500Chip *s, unsigned ddc, const uint8_t *edid,

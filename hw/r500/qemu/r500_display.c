@@ -467,7 +467,7 @@ static const VMStateDescription vmstate_r500_crtc_state = {
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (VMStateField[]) {
-        VMSTATE_INT64(epoch_ns, R500CrtcState),
+        VMSTATE_INT64(epoch_age_ns, R500CrtcState),
         VMSTATE_UINT64(frame_base, R500CrtcState),
         VMSTATE_UINT64(vblank_base, R500CrtcState),
         VMSTATE_UINT64(vblank_acked, R500CrtcState),

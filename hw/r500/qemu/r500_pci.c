@@ -315,12 +315,21 @@ static bool r500_disp_needed(void *opaque)
     return true;
 }
 
+static int r500_vmstate_disp_pre_save(void *opaque)
+{
+    R500PCIState *s = opaque;
+
+    r500_disp_pre_save(&s->chip);
+    return 0;
+}
+
 /* Display controller state not in the register file (hw/r500/disp). */
 static const VMStateDescription vmstate_r500_disp = {
     .name = "r500/disp",
     .version_id = 1,
     .minimum_version_id = 1,
     .needed = r500_disp_needed,
+    .pre_save = r500_vmstate_disp_pre_save,
     .fields = (VMStateField[]) {
         VMSTATE_STRUCT(chip.disp.st, R500PCIState, 1, vmstate_r500_disp_state,
                        R500DispState),
