@@ -19,7 +19,9 @@ typedef struct Timing {
 } Timing;
 
 /* DMT 1024x768@60, 65 MHz (atombios-rom.md 5.3 check values). */
-static const Timing mode_1024 = { 1024, 320, 24, 136, 768, 38, 3, 6, 9, 130, 6 };
+static const Timing mode_1024 = {
+    1024, 320, 24, 136, 768, 38, 3, 6, 9, 130, 6,
+};
 /* DMT 640x480@60, 25.2 MHz. */
 static const Timing mode_640 = { 640, 160, 16, 96, 480, 45, 10, 2, 15, 112, 8 };
 
@@ -238,7 +240,8 @@ static void test_cursor(void)
     /* Opaque where x + y is even, transparent elsewhere. */
     for (uint32_t y = 0; y < 64; y++) {
         for (uint32_t x = 0; x < 64; x++) {
-            cur[y * 64 + x] = (x + y) & 1 ? 0 : 0xFF000000u | (x * 4) << 8 | y * 4;
+            cur[y * 64 + x] = (x + y) & 1 ? 0
+                              : 0xFF000000u | (x * 4) << 8 | y * 4;
         }
     }
     vram_write(&t, cur_addr, cur, sizeof(cur));
@@ -271,7 +274,8 @@ static void test_cursor(void)
     /* Moved: the old place shows the frame again. */
     r500_wreg(&t, R_D1CUR_POSITION, 10 << 16 | 20);
     r500_screendump(&t, 0, &img);
-    g_assert_cmphex(r500_image_pixel(&img, px, py), ==, pattern(px, py) & 0xFFFFFF);
+    g_assert_cmphex(r500_image_pixel(&img, px, py), ==,
+                    pattern(px, py) & 0xFFFFFF);
     g_assert_cmphex(r500_image_pixel(&img, 10, 20), ==, cur[0] & 0xFFFFFF);
     r500_image_free(&img);
     r500_test_stop(&t);
@@ -414,8 +418,10 @@ static void read_edid(R500Test *t, unsigned bus, uint8_t *edid)
 {
     uint32_t stride = R_DC_GPIO_DDC2_MASK - R_DC_GPIO_DDC1_MASK;
     uint32_t a = R_DC_GPIO_DDC1_A + bus * stride;
-    Ddc d = { t, R_DC_GPIO_DDC1_MASK + bus * stride,
-              R_DC_GPIO_DDC1_EN + bus * stride, R_DC_GPIO_DDC1_Y + bus * stride };
+    Ddc d = {
+        t, R_DC_GPIO_DDC1_MASK + bus * stride,
+        R_DC_GPIO_DDC1_EN + bus * stride, R_DC_GPIO_DDC1_Y + bus * stride,
+    };
 
     r500_wreg(t, a, r500_rreg(t, a) & ~(SCL | SDA));
     r500_wreg(t, d.en, r500_rreg(t, d.en) & ~(SCL | SDA));
@@ -434,7 +440,9 @@ static void read_edid(R500Test *t, unsigned bus, uint8_t *edid)
 
 static void check_edid(const uint8_t *e, uint32_t xres, uint32_t yres)
 {
-    static const uint8_t header[8] = { 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0 };
+    static const uint8_t header[8] = {
+        0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0,
+    };
     uint8_t sum = 0;
 
     g_assert_cmpmem(e, 8, header, 8);
@@ -453,8 +461,8 @@ static void test_edid(void)
     uint8_t vga[128], dvi[128];
     R500Test t;
 
-    r500_test_start(&t, "rv530", "-global r500.xres=1600 -global r500.yres=1200",
-                    true);
+    r500_test_start(&t, "rv530",
+                    "-global r500.xres=1600 -global r500.yres=1200", true);
     read_edid(&t, 0, vga);
     read_edid(&t, 1, dvi);
     check_edid(vga, 1600, 1200);
@@ -782,10 +790,12 @@ int main(int argc, char **argv)
     qtest_add_func("/r500/display/cursor", test_cursor);
     qtest_add_func("/r500/display/flip", test_flip);
     qtest_add_func("/r500/display/edid", test_edid);
-    qtest_add_func("/r500/display/vga-text-and-switch", test_vga_text_and_switch);
+    qtest_add_func("/r500/display/vga-text-and-switch",
+                   test_vga_text_and_switch);
     qtest_add_func("/r500/display/vesa-legacy-crtc", test_vesa_legacy_crtc);
     qtest_add_func("/r500/display/two-heads", test_two_heads);
-    qtest_add_func("/r500/display/one-head-follows-d2", test_one_head_follows_d2);
+    qtest_add_func("/r500/display/one-head-follows-d2",
+                   test_one_head_follows_d2);
     qtest_add_func("/r500/display/migration", test_migration);
     return g_test_run();
 }

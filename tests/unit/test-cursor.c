@@ -52,7 +52,8 @@ static uint32_t over(uint32_t src, uint32_t dst)
     uint32_t a = src >> 24, out = 0;
 
     for (unsigned sh = 0; sh < 24; sh += 8) {
-        uint32_t v = ((src >> sh) & 0xFF) + (((dst >> sh) & 0xFF) * (255 - a) + 127) / 255;
+        uint32_t d = (dst >> sh) & 0xFF;
+        uint32_t v = ((src >> sh) & 0xFF) + (d * (255 - a) + 127) / 255;
         out |= MIN(v, 255u) << sh;
     }
     return out;
@@ -66,7 +67,7 @@ static uint32_t cursor_argb(uint32_t x, uint32_t y)
     case 1:
         return 0;                                       /* transparent */
     }
-    return 0x80404040u;                                 /* half, premultiplied */
+    return 0x80404040u;                         /* half, premultiplied */
 }
 
 static void test_argb(void)
@@ -105,8 +106,10 @@ static void test_argb(void)
     /* Off the top-left edge: POSITION 0, the hotspot clips the image. */
     set_cursor(s, 2, 64, 64, 0, 0, 5, 3);
     img = disp_render(s, 0, &so);
-    g_assert_cmphex(disp_pixel(img, 0, 0), ==, over(cursor_argb(5, 3), BG(0, 0)));
-    g_assert_cmphex(disp_pixel(img, 7, 9), ==, over(cursor_argb(12, 12), BG(7, 9)));
+    g_assert_cmphex(disp_pixel(img, 0, 0), ==,
+                    over(cursor_argb(5, 3), BG(0, 0)));
+    g_assert_cmphex(disp_pixel(img, 7, 9), ==,
+                    over(cursor_argb(12, 12), BG(7, 9)));
     pixman_image_unref(img);
 
     /* POSITION is in desktop coordinates: the viewport start subtracts. */
@@ -192,7 +195,8 @@ static void test_lock(void)
     r500_reg_write(s, R_D1CUR_SURFACE_ADDRESS, VRAM_16M - 4096);
     g_assert_false(r500_disp_cursor(s, &so, ci));
     g_assert_false(r500_disp_cursor(s, &so, ci));
-    g_assert_cmpuint(test_host_count_logs(h, "G: D1: cursor at"), ==, 1);
+    g_assert_cmpuint(test_host_count_logs(h, "G: D1: cursor outside VRAM"),
+                     ==, 1);
     g_free(ci);
     test_host_free(h);
 }

@@ -131,7 +131,9 @@ static bool read_edid(Bus *b, uint8_t segment, uint8_t offset, uint8_t *buf,
 
 static void fake_edid(uint8_t *e, unsigned len)
 {
-    static const uint8_t header[8] = { 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0 };
+    static const uint8_t header[8] = {
+        0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0,
+    };
 
     for (unsigned i = 0; i < len; i++) {
         e[i] = i * 7 + (i >> 8) * 13;
@@ -274,7 +276,8 @@ static void test_hpd(void)
     g_assert_cmphex(r500_reg_read(s, R_DISP_INTERRUPT_STATUS), ==, 1u << 18);
     g_assert_cmphex(r500_reg_read(s, R_GEN_INT_STATUS) & 1, ==, 1);
     /* rs600_irq_ack: INT_ACK. */
-    r500_reg_write(s, R_DC_HOT_PLUG_DETECT1_INT_CONTROL, 1u << 16 | 1u << 8 | 1);
+    r500_reg_write(s, R_DC_HOT_PLUG_DETECT1_INT_CONTROL,
+                   1u << 16 | 1u << 8 | 1);
     g_assert_false(h->irq);
     g_assert_cmphex(r500_reg_read(s, R_DC_HOT_PLUG_DETECT1_INT_STATUS), ==, 2);
     g_assert_cmphex(r500_reg_read(s, R_DC_HOT_PLUG_DETECT1_INT_CONTROL), ==,

@@ -33,6 +33,10 @@
 #define MAX_HZ          500
 #define FALLBACK_HZ     60
 #define NS_PER_MS       1000000ull
+#define PLL_OFF         (R500_FMASK(P1PLL_CNTL, RESET) | \
+                         R500_FMASK(P1PLL_CNTL, SLEEP))
+#define PLL_LOCKED      (R500_FMASK(P1PLL_CNTL, LOCKED) | \
+                         R500_FMASK(P1PLL_CNTL, CALIB_DONE))
 
 /* ---- Timing ---- */
 
@@ -80,14 +84,15 @@ static uint32_t pll_khz(const uint32_t *regs, unsigned pll)
                               EXT1_PPLL_POST_DIV, POST_DIV);
     uint32_t cntl = regs[(pll ? R_P2PLL_CNTL : R_P1PLL_CNTL) / 4];
 
-    if (cntl & (R500_FMASK(P1PLL_CNTL, RESET) | R500_FMASK(P1PLL_CNTL, SLEEP))) {
+    if (cntl & PLL_OFF) {
         return 0;
     }
     if (!ref || !fb || !post) {
         return 0;
     }
     /* pixel clock = ref * (fb + frac / 10) / (ref_div * post_div) */
-    return (uint64_t)REF_CLOCK_KHZ * (fb * 10 + frac) / ((uint64_t)ref * post * 10);
+    return (uint64_t)REF_CLOCK_KHZ * (fb * 10 + frac) /
+           ((uint64_t)ref * post * 10);
 }
 
 void crtc_compute_timing(const uint32_t *regs, unsigned c, R500CrtcTiming *t)
@@ -327,8 +332,10 @@ static void update_lock_write(R500Chip *s, uint32_t reg, uint32_t old,
     bool was_locked, locked;
 
     if (reg == CRTC_REG(c, R_D1GRPH_UPDATE)) {
-        /* The pending bits are status; UpdateCRTC_DoubleBufferRegisters
-         * polls bit 0, which never sets here. */
+        /*
+         * The pending bits are status; UpdateCRTC_DoubleBufferRegisters
+         * polls bit 0, which never sets here.
+         */
         REG(s, reg) &= ~(R500_FMASK(D1GRPH_UPDATE, MODE_UPDATE_PENDING) |
                          R500_FMASK(D1GRPH_UPDATE, SURFACE_UPDATE_PENDING));
         was_locked = R500_FGET(old, D1GRPH_UPDATE, UPDATE_LOCK);
@@ -349,8 +356,9 @@ static uint32_t grph_update_read(R500Chip *s, uint32_t reg)
     unsigned c = crtc_of(reg);
 
     crtc_sync_flip(s, c, disp_now(s));
-    return REG(s, reg) | (s->disp.st.crtc[c].flip_pending ?
-                          R500_FMASK(D1GRPH_UPDATE, SURFACE_UPDATE_PENDING) : 0);
+    return REG(s, reg) |
+           (s->disp.st.crtc[c].flip_pending ?
+            R500_FMASK(D1GRPH_UPDATE, SURFACE_UPDATE_PENDING) : 0);
 }
 
 /* ---- Status registers ---- */
@@ -399,8 +407,8 @@ static uint32_t crtc_position_read(R500Chip *s, uint32_t reg)
         return 0;
     }
     pos = crtc_pixels(s, c, disp_now(s)) % frame_pixels(t);
-    return R500_FSET(R500_FSET(0, D1CRTC_STATUS_POSITION, VERT, pos / t->htotal),
-                     D1CRTC_STATUS_POSITION, HORZ, pos % t->htotal);
+    return R500_FSET(0, D1CRTC_STATUS_POSITION, VERT, pos / t->htotal) |
+           R500_FSET(0, D1CRTC_STATUS_POSITION, HORZ, pos % t->htotal);
 }
 
 static uint32_t frame_count_read(R500Chip *s, uint32_t reg)
@@ -504,8 +512,8 @@ static uint32_t pll_cntl_read(R500Chip *s, uint32_t reg)
      * SetPixelClock polls for lock and calibration without a bound
      * (real-atombios-trace.md 4): report both once out of reset and sleep.
      */
-    if (!(v & (R500_FMASK(P1PLL_CNTL, RESET) | R500_FMASK(P1PLL_CNTL, SLEEP)))) {
-        v |= R500_FMASK(P1PLL_CNTL, LOCKED) | R500_FMASK(P1PLL_CNTL, CALIB_DONE);
+    if (!(v & PLL_OFF)) {
+        v |= PLL_LOCKED;
     }
     return v;
 }
@@ -513,11 +521,11 @@ static uint32_t pll_cntl_read(R500Chip *s, uint32_t reg)
 static void pll_cntl_write(R500Chip *s, uint32_t reg, uint32_t old,
                            uint32_t mask)
 {
-    REG(s, reg) &= ~(R500_FMASK(P1PLL_CNTL, LOCKED) |
-                     R500_FMASK(P1PLL_CNTL, CALIB_DONE));
+    REG(s, reg) &= ~PLL_LOCKED;
     timing_write(s, reg, old, mask);
 }
 
+/* The hook entries of one register for D1 and D2 (an initializer list). */
 #define PER_CRTC(d1reg, rd, wr) \
     { (d1reg), (d1reg), (rd), (wr) }, \
     { (d1reg) + R500_CRTC2_OFFSET, (d1reg) + R500_CRTC2_OFFSET, (rd), (wr) }
@@ -629,7 +637,8 @@ static int64_t crtc_run(R500Chip *s, int64_t now)
 
 bool disp_mc_to_vram(R500Chip *s, uint32_t mc, uint64_t len, uint64_t *off)
 {
-    uint64_t base = (uint64_t)(*r500_mc_reg(s, MC_MC_FB_LOCATION) & 0xFFFF) << 16;
+    uint64_t base = (uint64_t)(*r500_mc_reg(s, MC_MC_FB_LOCATION) & 0xFFFF)
+                    << 16;
 
     if (mc < base) {
         return false;

@@ -70,8 +70,10 @@ static void cursor_update_write(R500Chip *s, uint32_t reg, uint32_t old,
 {
     unsigned c = crtc_of(reg);
 
-    /* Bit 0 is the read-only update-pending flag; EnableHW_IconCursor
-     * polls it for 0 without a bound, so it never sets. */
+    /*
+     * Bit 0 is the read-only update-pending flag; EnableHW_IconCursor
+     * polls it for 0 without a bound, so it never sets.
+     */
     REG(s, reg) &= ~R500_FMASK(D1CUR_UPDATE, UPDATE_PENDING);
     if (R500_FGET(old, D1CUR_UPDATE, UPDATE_LOCK) && !cursor_locked(s, c)) {
         cursor_latch(s, c);
@@ -102,11 +104,9 @@ bool r500_disp_cursor(R500Chip *s, const R500Scanout *so, R500CursorImage *ci)
         return false;
     }
     if (!disp_mc_to_vram(s, cur[CUR_SURFACE], pitch * R500_CURSOR_MAX, &off)) {
-        if (s->disp.logged_bad_cursor[c] != cur[CUR_SURFACE]) {
-            s->disp.logged_bad_cursor[c] = cur[CUR_SURFACE];
-            r500_guest_error(s, "D%u: cursor at 0x%08x outside VRAM, not shown",
-                             c + 1, cur[CUR_SURFACE]);
-        }
+        disp_log_once(s, c, DISP_LOG_CURSOR, cur[CUR_SURFACE],
+                      R500_LOG_GUEST_ERROR, "cursor outside VRAM, not shown; "
+                      "address");
         return false;
     }
     ci->w = R500_FGET(cur[CUR_SIZE], D1CUR_SIZE, WIDTH) + 1;
@@ -130,8 +130,9 @@ bool r500_disp_cursor(R500Chip *s, const R500Scanout *so, R500CursorImage *ci)
                 and_bit = (row[x / 8] >> (7 - x % 8)) & 1;
                 xor_bit = (row[8 + x / 8] >> (7 - x % 8)) & 1;
                 if (!and_bit) {
-                    out[x] = 0xFF000000u |
-                             (cur[xor_bit ? CUR_COLOR2 : CUR_COLOR1] & 0xFFFFFF);
+                    uint32_t col = cur[xor_bit ? CUR_COLOR2 : CUR_COLOR1];
+
+                    out[x] = 0xFF000000u | (col & 0xFFFFFF);
                 } else {
                     out[x] = 0;
                     ci->invert[y * R500_CURSOR_MAX + x] = xor_bit;

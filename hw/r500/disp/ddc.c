@@ -26,6 +26,7 @@
 #define SDA_BIT     R500_FMASK(DC_GPIO_DDC1_MASK, SDA)
 #define EDID_ADDR   0x50
 #define SEG_ADDR    0x30
+#define DDC_STRIDE  (R_DC_GPIO_DDC2_MASK - R_DC_GPIO_DDC1_MASK)
 
 typedef enum I2CState {
     I2C_IDLE,       /* not addressed: wait for START */
@@ -41,7 +42,7 @@ typedef enum I2CState {
 /* Register block of DDC bus d (0: DDC1, 1: DDC2, 2: DDC3). */
 static uint32_t ddc_base(unsigned d)
 {
-    return R_DC_GPIO_DDC1_MASK + d * (R_DC_GPIO_DDC2_MASK - R_DC_GPIO_DDC1_MASK);
+    return R_DC_GPIO_DDC1_MASK + d * DDC_STRIDE;
 }
 
 /* The levels the host drives: 1 where released. */
@@ -217,7 +218,7 @@ static void ddc_update(R500Chip *s, unsigned d)
 
 static unsigned ddc_of(uint32_t reg)
 {
-    return (reg - R_DC_GPIO_DDC1_MASK) / (R_DC_GPIO_DDC2_MASK - R_DC_GPIO_DDC1_MASK);
+    return (reg - R_DC_GPIO_DDC1_MASK) / DDC_STRIDE;
 }
 
 static void ddc_gpio_write(R500Chip *s, uint32_t reg, uint32_t old,

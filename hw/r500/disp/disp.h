@@ -20,7 +20,7 @@
 typedef struct R500Chip R500Chip;
 
 #define R500_NUM_CRTC       2
-#define R500_NUM_DDC        2       /* DDC1: connector 0 (VGA), DDC2: 1 (DVI-D) */
+#define R500_NUM_DDC        2       /* DDC1: VGA connector, DDC2: DVI-D */
 #define R500_EDID_MAX       512     /* four EDID blocks, two E-DDC segments */
 #define R500_CURSOR_MAX     64
 #define R500_CURSOR_REGS    7       /* CONTROL .. COLOR2, see cursor.c */
@@ -97,10 +97,8 @@ typedef struct R500Disp {
     bool lut8_valid[2];
     uint32_t lut_gen;               /* bumped on every LUT change */
     uint32_t cursor_gen[R500_NUM_CRTC];
-    /* Log a bad scanout once per distinct configuration. */
-    uint32_t logged_bad_addr[R500_NUM_CRTC];
-    uint32_t logged_unimp_ctl[R500_NUM_CRTC];
-    uint32_t logged_bad_cursor[R500_NUM_CRTC];
+    /* Each report about a scanout once per distinct value (surface.c). */
+    uint32_t logged[R500_NUM_CRTC][8];
     uint32_t logged_legacy;
 } R500Disp;
 

@@ -19,7 +19,8 @@ static inline int64_t disp_now(R500Chip *s)
 /* 10-bit colour registers (BLACK_COLOR...): B | G << 10 | R << 20. */
 static inline uint32_t disp_rgb30_to_x8r8g8b8(uint32_t v)
 {
-    return ((v >> 22) & 0xFF) << 16 | ((v >> 12) & 0xFF) << 8 | ((v >> 2) & 0xFF);
+    return ((v >> 22) & 0xFF) << 16 | ((v >> 12) & 0xFF) << 8 |
+           ((v >> 2) & 0xFF);
 }
 
 /*
@@ -28,6 +29,12 @@ static inline uint32_t disp_rgb30_to_x8r8g8b8(uint32_t v)
  * MC addresses are relative to MC_FB_LOCATION's base (HELPERS.md).
  */
 bool disp_mc_to_vram(R500Chip *s, uint32_t mc, uint64_t len, uint64_t *off);
+
+/* Reports about a CRTC's scanout, each logged once per distinct value. */
+enum { DISP_LOG_SIZE, DISP_LOG_SCALER, DISP_LOG_FORMAT, DISP_LOG_TILING,
+       DISP_LOG_CROSSBAR, DISP_LOG_ADDRESS, DISP_LOG_CURSOR, DISP_LOG__COUNT };
+void disp_log_once(R500Chip *s, unsigned c, unsigned what_id, uint32_t v,
+                   R500LogKind kind, const char *what);
 
 /* crtc.c */
 bool crtc_running(R500Chip *s, unsigned c);

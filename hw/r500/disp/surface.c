@@ -59,12 +59,14 @@ static R500SurfaceFormat surface_format(uint32_t ctl, uint32_t *bpp)
     return R500_FMT_NONE;
 }
 
-/* Report an unsupported configuration once per distinct value. */
-static void log_once(R500Chip *s, unsigned c, uint32_t *logged, uint32_t sig,
-                     R500LogKind kind, const char *what, uint32_t v)
+void disp_log_once(R500Chip *s, unsigned c, unsigned what_id, uint32_t v,
+                   R500LogKind kind, const char *what)
 {
-    if (*logged != sig) {
-        *logged = sig;
+    uint32_t *logged = &s->disp.logged[c][what_id];
+
+    G_STATIC_ASSERT(DISP_LOG__COUNT <= G_N_ELEMENTS(s->disp.logged[0]));
+    if (*logged != v + 1) {
+        *logged = v + 1;
         r500_log(s, kind, "D%u: %s (0x%08x)", c + 1, what, v);
     }
 }
@@ -73,7 +75,7 @@ void r500_disp_scanout(R500Chip *s, unsigned c, R500Scanout *so)
 {
     const R500CrtcTiming *t = crtc_timing(s, c);
     uint32_t lr, tb, left, right, top, bottom, vps, vpsz, ctl, pitch_px;
-    uint32_t dx, dy, xs, xe, ys, ye, cx0, cx1, cy0, cy1, offx, offy;
+    uint32_t dx, dy, xs, xe, ys, ye, cx0, cx1, cy0, cy1, offx, offy, swap;
     uint64_t first, span, off;
     R500SurfaceFormat fmt;
     uint32_t bpp;
@@ -101,17 +103,29 @@ void r500_disp_scanout(R500Chip *s, unsigned c, R500Scanout *so)
     so->width = t->hactive + left + right;
     so->height = t->vactive + top + bottom;
     if (so->width > R500_SCANOUT_MAX_W || so->height > R500_SCANOUT_MAX_H) {
-        log_once(s, c, &s->disp.logged_unimp_ctl[c], so->width << 16 | so->height,
-                 R500_LOG_UNIMP, "visible area larger than 4096x4096 clipped",
-                 so->width << 16 | so->height);
+        disp_log_once(s, c, DISP_LOG_SIZE, so->width << 16 | so->height,
+                      R500_LOG_UNIMP,
+                      "visible area larger than 4096x4096 clipped");
         so->width = MIN(so->width, R500_SCANOUT_MAX_W);
         so->height = MIN(so->height, R500_SCANOUT_MAX_H);
     }
-    so->border_rgb = disp_rgb30_to_x8r8g8b8(CREG(s, c, R_D1CRTC_OVERSCAN_COLOR));
+    if ((CREG(s, c, R_D1SCL_SCALER_ENABLE) & 1) ||
+        R500_FGET(CREG(s, c, R_D1CRTC_INTERLACE_CONTROL),
+                  D1CRTC_INTERLACE_CONTROL, INTERLACE_EN)) {
+        /* Shown 1:1 and progressive. */
+        disp_log_once(s, c, DISP_LOG_SCALER,
+                      (CREG(s, c, R_D1SCL_SCALER_ENABLE) & 1) |
+                      CREG(s, c, R_D1CRTC_INTERLACE_CONTROL) << 1,
+                      R500_LOG_UNIMP,
+                      "scaler (bit 0) / interlace (bit 1) not modelled");
+    }
+    so->border_rgb = disp_rgb30_to_x8r8g8b8(CREG(s, c,
+                                                 R_D1CRTC_OVERSCAN_COLOR));
     if (R500_FGET(CREG(s, c, R_D1CRTC_BLANK_CONTROL), D1CRTC_BLANK_CONTROL,
                   BLANK_DATA_EN)) {
         /* Blanked: the whole area in the black colour (BlankCRTC). */
-        so->border_rgb = disp_rgb30_to_x8r8g8b8(CREG(s, c, R_D1CRTC_BLACK_COLOR));
+        so->border_rgb = disp_rgb30_to_x8r8g8b8(CREG(s, c,
+                                                     R_D1CRTC_BLACK_COLOR));
         return;
     }
 
@@ -131,21 +145,20 @@ void r500_disp_scanout(R500Chip *s, unsigned c, R500Scanout *so)
     ctl = CREG(s, c, R_D1GRPH_CONTROL);
     fmt = surface_format(ctl, &bpp);
     if (fmt == R500_FMT_NONE) {
-        log_once(s, c, &s->disp.logged_unimp_ctl[c], ctl, R500_LOG_UNIMP,
-                 "GRPH_CONTROL surface format not modelled", ctl);
+        disp_log_once(s, c, DISP_LOG_FORMAT, ctl, R500_LOG_UNIMP,
+                      "GRPH_CONTROL surface format not modelled");
         return;
     }
     if (ctl & (R500_FMASK(D1GRPH_CONTROL, TILED) |
                R500_FMASK(D1GRPH_CONTROL, MACRO_ADDRESS_MODE))) {
         /* Engines store tiled surfaces linearly (radeon-kms-r500.md 9.7). */
-        log_once(s, c, &s->disp.logged_unimp_ctl[c], ctl, R500_LOG_UNIMP,
-                 "GRPH_CONTROL tiling ignored, scanning out linearly", ctl);
+        disp_log_once(s, c, DISP_LOG_TILING, ctl, R500_LOG_UNIMP,
+                      "GRPH_CONTROL tiling ignored, scanning out linearly");
     }
-    if (R500_FGET(CREG(s, c, R_D1GRPH_SWAP_CNTL), D1GRPH_SWAP_CNTL, CROSSBARS)) {
-        log_once(s, c, &s->disp.logged_unimp_ctl[c],
-                 CREG(s, c, R_D1GRPH_SWAP_CNTL) ^ 0x5a5a0000, R500_LOG_UNIMP,
-                 "GRPH_SWAP_CNTL colour crossbars ignored",
-                 CREG(s, c, R_D1GRPH_SWAP_CNTL));
+    swap = CREG(s, c, R_D1GRPH_SWAP_CNTL);
+    if (R500_FGET(swap, D1GRPH_SWAP_CNTL, CROSSBARS)) {
+        disp_log_once(s, c, DISP_LOG_CROSSBAR, swap, R500_LOG_UNIMP,
+                      "GRPH_SWAP_CNTL colour crossbars ignored");
     }
 
     crtc_sync_flip(s, c, disp_now(s));
@@ -169,16 +182,15 @@ void r500_disp_scanout(R500Chip *s, unsigned c, R500Scanout *so)
 
     /* The whole fetch, first to last pixel, must lie in VRAM. */
     first = ((uint64_t)(cy0 + offy) * pitch_px + cx0 + offx) * bpp;
-    span = (uint64_t)(cy1 - cy0 - 1) * pitch_px * bpp + (uint64_t)(cx1 - cx0) * bpp;
+    span = ((uint64_t)(cy1 - cy0 - 1) * pitch_px + (cx1 - cx0)) * bpp;
     if (!disp_mc_to_vram(s, s->disp.st.crtc[c].surface_addr, first + span,
                          &off)) {
-        log_once(s, c, &s->disp.logged_bad_addr[c],
-                 s->disp.st.crtc[c].surface_addr ^ (uint32_t)(first + span),
-                 R500_LOG_GUEST_ERROR, "surface outside VRAM, not shown; "
-                 "address", s->disp.st.crtc[c].surface_addr);
+        disp_log_once(s, c, DISP_LOG_ADDRESS,
+                      s->disp.st.crtc[c].surface_addr, R500_LOG_GUEST_ERROR,
+                      "surface outside VRAM, not shown; address");
         return;
     }
-    s->disp.logged_bad_addr[c] = 0;
+    s->disp.logged[c][DISP_LOG_ADDRESS] = 0;
 
     so->rect_x = so->vp_x + (cx0 - dx);
     so->rect_y = so->vp_y + (cy0 - dy);
@@ -188,8 +200,7 @@ void r500_disp_scanout(R500Chip *s, unsigned c, R500Scanout *so)
     so->pitch = pitch_px * bpp;
     so->format = fmt;
     so->bpp = bpp;
-    switch (R500_FGET(CREG(s, c, R_D1GRPH_SWAP_CNTL), D1GRPH_SWAP_CNTL,
-                      ENDIAN_SWAP)) {
+    switch (R500_FGET(swap, D1GRPH_SWAP_CNTL, ENDIAN_SWAP)) {
     case 1:
         so->endian_swap = 2;
         break;

@@ -50,8 +50,8 @@ static void r500_display_edid(R500Display *d)
 
         qemu_edid_generate(edid, sizeof(edid), &info);
         if (c == 0) {
-            edid[20] = 0x08;                        /* analogue, separate sync */
-            edid[24] = (edid[24] & ~0x18) | 0x08;   /* RGB colour display */
+            edid[20] = 0x08;                    /* analogue, separate sync */
+            edid[24] = (edid[24] & ~0x18) | 0x08;   /* RGB colour */
         } else {
             edid[20] = 0xA1;                        /* digital, 8 bpc, DVI */
         }
@@ -180,13 +180,18 @@ static bool cursor_equal(const R500CursorImage *a, const R500CursorImage *b)
            !memcmp(a->invert, b->invert, sizeof(a->invert));
 }
 
-/* Host cursor: the visible part of the image, its corner as the hotspot. */
+/*
+ * Host cursor: the image, with its top-left corner as the hotspot (the
+ * driver folds the real hotspot into POSITION).  Defined when the image
+ * changes; moved only when the guest moves it, since some UIs warp the
+ * host pointer on dpy_mouse_set.
+ */
 static void r500_display_host_cursor(R500Head *hd, bool shown,
                                      const R500CursorImage *ci)
 {
     if (!shown) {
         if (hd->cursor_shown) {
-            dpy_mouse_set(hd->con, 0, 0, 0);
+            dpy_mouse_set(hd->con, hd->cursor->x, hd->cursor->y, 0);
         }
         return;
     }
@@ -205,7 +210,9 @@ static void r500_display_host_cursor(R500Head *hd, bool shown,
         }
         hd->qcursor = c;
     }
-    dpy_mouse_set(hd->con, ci->x, ci->y, 1);
+    if (!hd->cursor_shown || hd->cursor->x != ci->x || hd->cursor->y != ci->y) {
+        dpy_mouse_set(hd->con, ci->x, ci->y, 1);
+    }
 }
 
 /*
@@ -389,7 +396,8 @@ static void r500_display_text_update(void *opaque, console_ch_t *chardata)
 {
     R500Display *d = opaque;
 
-    if (d->head[0].last.kind == R500_SCANOUT_VGA && d->vga->hw_ops->text_update) {
+    if (d->head[0].last.kind == R500_SCANOUT_VGA &&
+        d->vga->hw_ops->text_update) {
         d->vga->hw_ops->text_update(d->vga, chardata);
     }
 }
