@@ -655,6 +655,16 @@ static void test_vesa_legacy_crtc(void)
     r500_screendump(&t, 0, &img);
     check_32bpp(&img, 800, 600);
     r500_image_free(&img);
+    /* CRTC_EXT_CNTL display disable: no picture. */
+    ati_write(&t, R_CRTC_EXT_CNTL, 0x400);
+    r500_screendump(&t, 0, &img);
+    g_assert_cmphex(r500_image_pixel(&img, 400, 300), !=,
+                    pattern(400, 300) & 0xFFFFFF);
+    r500_image_free(&img);
+    ati_write(&t, R_CRTC_EXT_CNTL, 0);
+    r500_screendump(&t, 0, &img);
+    check_32bpp(&img, 800, 600);
+    r500_image_free(&img);
     r500_test_stop(&t);
 }
 

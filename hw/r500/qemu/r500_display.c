@@ -330,13 +330,20 @@ static void r500_display_update(R500Display *d, unsigned h)
 {
     R500Head *hd = &d->head[h];
     R500Scanout so;
-    bool vga_ok;
 
     r500_display_scanout(d, h, &so);
-    vga_ok = so.kind == R500_SCANOUT_VGA && h == 0;
-    if (vga_ok) {
+    if (so.kind == R500_SCANOUT_VGA && h != 0) {
+        if (!d->logged_vga_d2) {
+            d->logged_vga_d2 = true;
+            qemu_log_mask(LOG_UNIMP, "r500: the VGA engine is shown on the "
+                          "first head only (D2VGA_CONTROL)\n");
+        }
+        so.kind = R500_SCANOUT_OFF;
+    } else if (so.kind == R500_SCANOUT_VGA) {
         r500_display_legacy_sync(d);
-        vga_ok = !(d->legacy.enabled && d->legacy.blank);
+        if (d->legacy.enabled && d->legacy.blank) {
+            so.kind = R500_SCANOUT_OFF;     /* CRTC_EXT_CNTL display off */
+        }
     }
     if (so.kind != hd->last.kind || so.crtc != hd->last.crtc) {
         trace_r500_display_source(h, so.crtc, so.kind);
@@ -350,17 +357,13 @@ static void r500_display_update(R500Display *d, unsigned h)
 
     if (so.kind == R500_SCANOUT_NATIVE) {
         r500_display_native(d, hd, &so);
-    } else if (vga_ok) {
+    } else if (so.kind == R500_SCANOUT_VGA) {
         if (hd->full) {
             d->vga->hw_ops->invalidate(d->vga);
         }
         d->vga->hw_ops->gfx_update(d->vga);
         hd->full = false;
     } else if (hd->full) {
-        if (so.kind == R500_SCANOUT_VGA) {
-            qemu_log_mask(LOG_UNIMP, "r500: the VGA engine is shown on the "
-                          "first head only (D2VGA_CONTROL)\n");
-        }
         /* No signal. */
         dpy_gfx_replace_surface(hd->con, NULL);
         hd->full = false;

@@ -34,6 +34,7 @@ typedef struct R500Display {
     R500Head head[R500_NUM_CRTC];
     R500LegacyMode legacy;      /* legacy CRTC mode handed to VBE */
     uint64_t pages;
+    bool logged_vga_d2;
 } R500Display;
 
 #define DEFINE_R500_DISPLAY_PROPERTIES(_state, _field)                      \
