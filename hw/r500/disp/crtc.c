@@ -40,9 +40,10 @@
 
 /* ---- Timing ---- */
 
-static bool axis_ok(uint32_t total, uint32_t bs, uint32_t be)
+static bool axis_ok(const R500CrtcAxis *a)
 {
-    return total >= 2 && bs < total && be < total && bs != be;
+    return a->total >= 2 && a->bs < a->total && a->be < a->total &&
+           a->bs != a->be;
 }
 
 /*
@@ -50,25 +51,41 @@ static bool axis_ok(uint32_t total, uint32_t bs, uint32_t be)
  * 1/64 of the frame (31 us at the fastest frame rate), or a vblank poll
  * that reads every few microseconds could keep missing one of them.
  */
-static bool vaxis_ok(uint32_t total, uint32_t bs, uint32_t be)
+static bool vaxis_ok(const R500CrtcAxis *a)
 {
-    uint32_t active, min = MAX(total / 64, 1);
+    uint32_t active, min = MAX(a->total / 64, 1);
 
-    if (!axis_ok(total, bs, be)) {
+    if (!axis_ok(a)) {
         return false;
     }
-    active = (bs + total - be) % total;
-    return active >= min && total - active >= min;
+    active = (a->bs + a->total - a->be) % a->total;
+    return active >= min && a->total - active >= min;
 }
 
-/* A plausible axis around an active size: blank after the active area. */
-static void axis_fallback(uint32_t active, uint32_t extra_div, uint32_t *total,
-                          uint32_t *bs, uint32_t *be)
+/*
+ * One axis from its TOTAL, BLANK_START_END and SYNC_A registers (H and V
+ * share the layout); a degenerate one becomes a plausible axis around
+ * the viewport size, blank after the active part.
+ */
+static void axis_read(R500CrtcAxis *a, uint32_t total, uint32_t blank,
+                      uint32_t sync, bool vertical, uint32_t vp_size)
 {
-    active = MAX(active, 1);
-    *total = active + MAX(active / extra_div, 2);
-    *bs = active;
-    *be = 0;
+    a->total = R500_FGET(total, D1CRTC_H_TOTAL, TOTAL) + 1;
+    a->bs = R500_FGET(blank, D1CRTC_H_BLANK_START_END, START);
+    a->be = R500_FGET(blank, D1CRTC_H_BLANK_START_END, END);
+    if (vertical ? !vaxis_ok(a) : !axis_ok(a)) {
+        uint32_t active = MAX(vp_size ? vp_size : (vertical ? 480 : 640), 1);
+
+        a->total = active + MAX(active / (vertical ? 20 : 4), 2);
+        a->bs = active;
+        a->be = 0;
+    }
+    a->active = (a->bs + a->total - a->be) % a->total;
+    a->ss = R500_FGET(sync, D1CRTC_H_SYNC_A, START);
+    a->se = R500_FGET(sync, D1CRTC_H_SYNC_A, END);
+    if (a->ss >= a->total || a->se > a->total) {
+        a->ss = a->se = 0;
+    }
 }
 
 static uint32_t pll_khz(const uint32_t *regs, unsigned pll)
@@ -99,41 +116,18 @@ void crtc_compute_timing(const uint32_t *regs, unsigned c, R500CrtcTiming *t)
 {
 #define CR(d1reg) regs[CRTC_REG(c, d1reg) / 4]
     uint32_t vp = CR(R_D1MODE_VIEWPORT_SIZE);
-    uint32_t ht = CR(R_D1CRTC_H_TOTAL), hb = CR(R_D1CRTC_H_BLANK_START_END);
-    uint32_t vt = CR(R_D1CRTC_V_TOTAL), vb = CR(R_D1CRTC_V_BLANK_START_END);
-    uint32_t hs = CR(R_D1CRTC_H_SYNC_A), vs = CR(R_D1CRTC_V_SYNC_A);
     uint32_t pclk = regs[(c ? R_PCLK_CRTC2_CNTL : R_PCLK_CRTC1_CNTL) / 4];
     uint64_t fp, lo, hi;
 
     memset(t, 0, sizeof(*t));
-    t->htotal = R500_FGET(ht, D1CRTC_H_TOTAL, TOTAL) + 1;
-    t->hbs = R500_FGET(hb, D1CRTC_H_BLANK_START_END, START);
-    t->hbe = R500_FGET(hb, D1CRTC_H_BLANK_START_END, END);
-    if (!axis_ok(t->htotal, t->hbs, t->hbe)) {
-        uint32_t w = R500_FGET(vp, D1MODE_VIEWPORT_SIZE, WIDTH);
-        axis_fallback(w ? w : 640, 4, &t->htotal, &t->hbs, &t->hbe);
-    }
-    t->vtotal = R500_FGET(vt, D1CRTC_V_TOTAL, TOTAL) + 1;
-    t->vbs = R500_FGET(vb, D1CRTC_V_BLANK_START_END, START);
-    t->vbe = R500_FGET(vb, D1CRTC_V_BLANK_START_END, END);
-    if (!vaxis_ok(t->vtotal, t->vbs, t->vbe)) {
-        uint32_t h = R500_FGET(vp, D1MODE_VIEWPORT_SIZE, HEIGHT);
-        axis_fallback(h ? h : 480, 20, &t->vtotal, &t->vbs, &t->vbe);
-    }
-    t->hactive = (t->hbs + t->htotal - t->hbe) % t->htotal;
-    t->vactive = (t->vbs + t->vtotal - t->vbe) % t->vtotal;
-    t->hss = R500_FGET(hs, D1CRTC_H_SYNC_A, START);
-    t->hse = R500_FGET(hs, D1CRTC_H_SYNC_A, END);
-    if (t->hss >= t->htotal || t->hse > t->htotal) {
-        t->hss = t->hse = 0;
-    }
-    t->vss = R500_FGET(vs, D1CRTC_V_SYNC_A, START);
-    t->vse = R500_FGET(vs, D1CRTC_V_SYNC_A, END);
-    if (t->vss >= t->vtotal || t->vse > t->vtotal) {
-        t->vss = t->vse = 0;
-    }
+    axis_read(&t->h, CR(R_D1CRTC_H_TOTAL), CR(R_D1CRTC_H_BLANK_START_END),
+              CR(R_D1CRTC_H_SYNC_A), false,
+              R500_FGET(vp, D1MODE_VIEWPORT_SIZE, WIDTH));
+    axis_read(&t->v, CR(R_D1CRTC_V_TOTAL), CR(R_D1CRTC_V_BLANK_START_END),
+              CR(R_D1CRTC_V_SYNC_A), true,
+              R500_FGET(vp, D1MODE_VIEWPORT_SIZE, HEIGHT));
 
-    fp = (uint64_t)t->htotal * t->vtotal;
+    fp = (uint64_t)t->h.total * t->v.total;
     t->khz = pll_khz(regs, R500_FGET(pclk, PCLK_CRTC1_CNTL, PLL_SEL));
     if (!t->khz) {
         t->khz = (fp * FALLBACK_HZ + 999) / 1000;
@@ -188,13 +182,13 @@ static int64_t ns_at_pixel(const R500CrtcTiming *t, uint64_t p)
 
 static uint64_t frame_pixels(const R500CrtcTiming *t)
 {
-    return (uint64_t)t->htotal * t->vtotal;
+    return (uint64_t)t->h.total * t->v.total;
 }
 
 /* Pixel index within a frame at which vblank starts; never 0 (see below). */
 static uint64_t vblank_pixel(const R500CrtcTiming *t)
 {
-    uint64_t p = (uint64_t)t->vbs * t->htotal;
+    uint64_t p = (uint64_t)t->v.bs * t->h.total;
 
     /* A vblank starting at line 0 starts when the frame wraps. */
     return p ? p : frame_pixels(t);
@@ -248,10 +242,12 @@ static void crtc_rebase(R500Chip *s, unsigned c, int64_t now)
     cs->epoch_ns = now;
 }
 
-static bool in_range(uint32_t v, uint32_t start, uint32_t end, uint32_t total)
+/* [start, end) on the circle of an axis; start == end is empty. */
+static bool in_range(uint32_t v, const R500CrtcAxis *a, uint32_t start,
+                     uint32_t end)
 {
-    /* [start, end) on a circle of total; start == end is empty. */
-    return (v + total - start) % total < (end + total - start) % total;
+    return (v + a->total - start) % a->total <
+           (end + a->total - start) % a->total;
 }
 
 static bool vblank_latched(R500Chip *s, unsigned c, int64_t now)
@@ -374,24 +370,24 @@ static uint32_t crtc_status_read(R500Chip *s, uint32_t reg)
         return 0;
     }
     pos = crtc_pixels(s, c, disp_now(s)) % frame_pixels(t);
-    line = pos / t->htotal;
-    x = pos % t->htotal;
-    if (in_range(line, t->vbe, t->vbs, t->vtotal)) {
+    line = pos / t->h.total;
+    x = pos % t->h.total;
+    if (in_range(line, &t->v, t->v.be, t->v.bs)) {
         v |= R500_FMASK(D1CRTC_STATUS, V_ACTIVE_DISP);
     } else {
         /* The double-buffer update window is the vertical blank. */
         v |= R500_FMASK(D1CRTC_STATUS, V_BLANK) |
              R500_FMASK(D1CRTC_STATUS, V_UPDATE);
     }
-    if (in_range(line, t->vss, t->vse, t->vtotal)) {
+    if (in_range(line, &t->v, t->v.ss, t->v.se)) {
         v |= R500_FMASK(D1CRTC_STATUS, V_SYNC_A);
     }
-    if (in_range(x, t->hbe, t->hbs, t->htotal)) {
+    if (in_range(x, &t->h, t->h.be, t->h.bs)) {
         v |= R500_FMASK(D1CRTC_STATUS, H_ACTIVE_DISP);
     } else {
         v |= R500_FMASK(D1CRTC_STATUS, H_BLANK);
     }
-    if (in_range(x, t->hss, t->hse, t->htotal)) {
+    if (in_range(x, &t->h, t->h.ss, t->h.se)) {
         v |= R500_FMASK(D1CRTC_STATUS, H_SYNC_A);
     }
     return v;
@@ -407,8 +403,8 @@ static uint32_t crtc_position_read(R500Chip *s, uint32_t reg)
         return 0;
     }
     pos = crtc_pixels(s, c, disp_now(s)) % frame_pixels(t);
-    return R500_FSET(0, D1CRTC_STATUS_POSITION, VERT, pos / t->htotal) |
-           R500_FSET(0, D1CRTC_STATUS_POSITION, HORZ, pos % t->htotal);
+    return R500_FSET(0, D1CRTC_STATUS_POSITION, VERT, pos / t->h.total) |
+           R500_FSET(0, D1CRTC_STATUS_POSITION, HORZ, pos % t->h.total);
 }
 
 static uint32_t frame_count_read(R500Chip *s, uint32_t reg)

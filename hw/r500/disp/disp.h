@@ -70,11 +70,16 @@ typedef struct R500DispState {
 
 /* ---- Runtime caches (recomputed, never migrated) ---- */
 
+/* One axis of a CRTC's timing: pixels of a line, or lines of a frame. */
+typedef struct R500CrtcAxis {
+    uint32_t total;
+    uint32_t bs, be;                /* blank start, end: active = [be, bs) */
+    uint32_t ss, se;                /* sync A start, end */
+    uint32_t active;
+} R500CrtcAxis;
+
 typedef struct R500CrtcTiming {
-    uint32_t htotal, vtotal;        /* pixels per line, lines per frame */
-    uint32_t hbs, hbe, vbs, vbe;    /* blank start/end: active = [end, start) */
-    uint32_t hss, hse, vss, vse;    /* sync A start/end */
-    uint32_t hactive, vactive;
+    R500CrtcAxis h, v;
     uint32_t khz;                   /* effective pixel clock */
 } R500CrtcTiming;
 

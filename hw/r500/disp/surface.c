@@ -92,7 +92,7 @@ void r500_disp_scanout(R500Chip *s, unsigned c, R500Scanout *so)
     }
     so->kind = R500_SCANOUT_NATIVE;
     so->refresh_mhz = (uint64_t)t->khz * 1000000 /
-                      ((uint64_t)t->htotal * t->vtotal);
+                      ((uint64_t)t->h.total * t->v.total);
 
     lr = CREG(s, c, R_D1MODE_EXT_OVERSCAN_LEFT_RIGHT);
     tb = CREG(s, c, R_D1MODE_EXT_OVERSCAN_TOP_BOTTOM);
@@ -100,8 +100,8 @@ void r500_disp_scanout(R500Chip *s, unsigned c, R500Scanout *so)
     right = R500_FGET(lr, D1MODE_EXT_OVERSCAN_LEFT_RIGHT, RIGHT);
     top = R500_FGET(tb, D1MODE_EXT_OVERSCAN_TOP_BOTTOM, TOP);
     bottom = R500_FGET(tb, D1MODE_EXT_OVERSCAN_TOP_BOTTOM, BOTTOM);
-    so->width = t->hactive + left + right;
-    so->height = t->vactive + top + bottom;
+    so->width = t->h.active + left + right;
+    so->height = t->v.active + top + bottom;
     if (so->width > R500_SCANOUT_MAX_W || so->height > R500_SCANOUT_MAX_H) {
         disp_log_once(s, c, DISP_LOG_SIZE, so->width << 16 | so->height,
                       R500_LOG_UNIMP,
@@ -134,8 +134,8 @@ void r500_disp_scanout(R500Chip *s, unsigned c, R500Scanout *so)
     so->vp_y = MIN(top, so->height);
     so->vp_w = R500_FGET(vpsz, D1MODE_VIEWPORT_SIZE, WIDTH);
     so->vp_h = R500_FGET(vpsz, D1MODE_VIEWPORT_SIZE, HEIGHT);
-    so->vp_w = MIN(so->vp_w ? so->vp_w : t->hactive, so->width - so->vp_x);
-    so->vp_h = MIN(so->vp_h ? so->vp_h : t->vactive, so->height - so->vp_y);
+    so->vp_w = MIN(so->vp_w ? so->vp_w : t->h.active, so->width - so->vp_x);
+    so->vp_h = MIN(so->vp_h ? so->vp_h : t->v.active, so->height - so->vp_y);
     so->cursor = R500_FGET(s->disp.st.crtc[c].cursor[0], D1CUR_CONTROL, EN);
     so->cursor_gen = s->disp.cursor_gen[c];
     if (!R500_FGET(CREG(s, c, R_D1GRPH_ENABLE), D1GRPH_ENABLE, ENABLE)) {
@@ -286,15 +286,6 @@ void r500_disp_convert_row(R500Chip *s, const R500Scanout *so, uint64_t off,
             r = (v >> 22) & 0xFF;
             g = (v >> 12) & 0xFF;
             b = (v >> 2) & 0xFF;
-            if (so->lut_bypass) {
-                if (so->swap_rb) {
-                    uint32_t tmp = r;
-                    r = b;
-                    b = tmp;
-                }
-                dst[i] = 0xFF000000u | r << 16 | g << 8 | b;
-                continue;
-            }
             break;
         default:
             dst[i] = 0xFF000000u;
@@ -305,8 +296,12 @@ void r500_disp_convert_row(R500Chip *s, const R500Scanout *so, uint64_t off,
             r = b;
             b = tmp;
         }
-        dst[i] = 0xFF000000u | (uint32_t)l->r[r] << 16 |
-                 (uint32_t)l->g[g] << 8 | l->b[b];
+        if (!so->lut_bypass) {
+            r = l->r[r];
+            g = l->g[g];
+            b = l->b[b];
+        }
+        dst[i] = 0xFF000000u | r << 16 | g << 8 | b;
     }
 }
 
