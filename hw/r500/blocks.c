@@ -10,5 +10,10 @@ const R500Block *const r500_blocks[] = {
     &r500_mc_block,
     &r500_rb2d_block,
     &r500_cp_block,
+    &r500_crtc_block,
+    &r500_cursor_block,
+    &r500_lut_block,
+    &r500_output_block,
+    &r500_ddc_block,
 };
 const unsigned r500_num_blocks = G_N_ELEMENTS(r500_blocks);

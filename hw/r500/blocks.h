@@ -21,6 +21,12 @@ extern const R500Block r500_irq_block;
 extern const R500Block r500_mc_block;
 extern const R500Block r500_cp_block;
 extern const R500Block r500_rb2d_block;
+/* Display controller (disp/). */
+extern const R500Block r500_crtc_block;
+extern const R500Block r500_cursor_block;
+extern const R500Block r500_lut_block;
+extern const R500Block r500_output_block;
+extern const R500Block r500_ddc_block;
 
 /* irq.c: recompute the line after any source or enable changed. */
 void r500_irq_update(R500Chip *s);

@@ -19,6 +19,7 @@
 #include "mc.h"
 #include "cp/cp.h"
 #include "rb/rb2d.h"
+#include "disp/disp.h"
 
 typedef struct R500Chip R500Chip;
 
@@ -143,6 +144,8 @@ struct R500Chip {
     R500MCState mc_state;
     R500CP cp;
     R500Rb2d rb2d;
+    /* Display controller (disp/disp.h; migrated as "r500/disp"). */
+    R500Disp disp;
 
     /* Bookkeeping (not migrated). */
     bool irq_level;

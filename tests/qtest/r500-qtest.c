@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 #include "r500-qtest.h"
+#include "qapi/qmp/qdict.h"
 
 const R500TestModel r500_test_models[4] = {
     { "rv515", 0x7142, false, false, 1 },
@@ -24,8 +25,8 @@ void r500_test_start(R500Test *t, const char *model, const char *extra,
 {
     memset(t, 0, sizeof(*t));
     t->model = model;
-    t->qts = qtest_initf("-machine q35 -device r500,model=%s %s", model,
-                         extra ? extra : "");
+    t->qts = qtest_initf("-machine q35 -device r500,id=%s,model=%s %s",
+                         R500_TEST_ID, model, extra ? extra : "");
     t->bus = qpci_new_pc(t->qts, NULL);
     qpci_device_foreach(t->bus, 0x1002, -1, find_dev, &t->dev);
     g_assert_nonnull(t->dev);
@@ -107,6 +108,79 @@ uint32_t r500_bar_probe(R500Test *t, uint8_t off)
     mask = qpci_config_readl(t->dev, off);
     qpci_config_writel(t->dev, off, saved);
     return mask;
+}
+
+/* Next token of a PPM header; skips whitespace and comments. */
+static bool ppm_token(const uint8_t *d, size_t len, size_t *pos,
+                      unsigned long *val)
+{
+    unsigned long v = 0;
+    size_t start;
+
+    while (*pos < len && (g_ascii_isspace(d[*pos]) || d[*pos] == '#')) {
+        if (d[*pos] == '#') {
+            while (*pos < len && d[*pos] != '\n') {
+                (*pos)++;
+            }
+        } else {
+            (*pos)++;
+        }
+    }
+    start = *pos;
+    while (*pos < len && g_ascii_isdigit(d[*pos]) && *pos - start < 9) {
+        v = v * 10 + (d[(*pos)++] - '0');
+    }
+    *val = v;
+    return *pos > start;
+}
+
+bool r500_ppm_parse(const uint8_t *d, size_t len, R500Image *img)
+{
+    unsigned long w, h, maxval;
+    size_t pos = 2;
+
+    memset(img, 0, sizeof(*img));
+    if (len < 2 || d[0] != 'P' || d[1] != '6' ||
+        !ppm_token(d, len, &pos, &w) || !ppm_token(d, len, &pos, &h) ||
+        !ppm_token(d, len, &pos, &maxval) || maxval != 255 ||
+        pos >= len || !g_ascii_isspace(d[pos]) || !w || !h ||
+        (len - pos - 1) / 3 / w < h) {
+        return false;
+    }
+    pos++;
+    img->width = w;
+    img->height = h;
+    img->rgb = g_new(uint32_t, w * h);
+    for (size_t i = 0; i < w * h; i++, pos += 3) {
+        img->rgb[i] = d[pos] << 16 | d[pos + 1] << 8 | d[pos + 2];
+    }
+    return true;
+}
+
+void r500_screendump(R500Test *t, int head, R500Image *img)
+{
+    char *path = g_strdup_printf("%s/r500-screendump-%d.ppm", g_get_tmp_dir(),
+                                 getpid());
+    gchar *data = NULL;
+    gsize len = 0;
+    QDict *rsp;
+
+    rsp = qtest_qmp(t->qts, "{'execute': 'screendump', 'arguments': "
+                    "{'filename': %s, 'device': %s, 'head': %d}}",
+                    path, R500_TEST_ID, head);
+    g_assert_false(qdict_haskey(rsp, "error"));
+    qobject_unref(rsp);
+    g_assert_true(g_file_get_contents(path, &data, &len, NULL));
+    g_assert_true(r500_ppm_parse((const uint8_t *)data, len, img));
+    unlink(path);
+    g_free(data);
+    g_free(path);
+}
+
+void r500_image_free(R500Image *img)
+{
+    g_free(img->rgb);
+    img->rgb = NULL;
 }
 
 typedef struct ModelTest {

@@ -55,6 +55,26 @@ void r500_wreg_pcie(R500Test *t, uint32_t idx, uint32_t val);
 /* Size mask of a 32-bit BAR (or the ROM BAR) by the all-ones probe. */
 uint32_t r500_bar_probe(R500Test *t, uint8_t cfg_offset);
 
+/*
+ * A screendump of the card's console head (QMP screendump, PPM), as
+ * 0xRRGGBB pixels.  The card's QOM id is R500_TEST_ID.
+ */
+#define R500_TEST_ID "r500gpu"
+typedef struct R500Image {
+    uint32_t width, height;
+    uint32_t *rgb;
+} R500Image;
+void r500_screendump(R500Test *t, int head, R500Image *img);
+void r500_image_free(R500Image *img);
+static inline uint32_t r500_image_pixel(const R500Image *img, uint32_t x,
+                                        uint32_t y)
+{
+    g_assert(x < img->width && y < img->height);
+    return img->rgb[(size_t)y * img->width + x];
+}
+/* Parse a binary PPM (P6, maxval 255); false if it is not one. */
+bool r500_ppm_parse(const uint8_t *data, size_t len, R500Image *img);
+
 /* Register a test once per model: path "/r500/<model>/<name>". */
 void r500_add_model_tests(const char *name,
                           void (*fn)(const R500TestModel *m));

@@ -488,8 +488,12 @@ static void test_garbage(void)
         }
         r500_reg_write(c.s, R_CP_RB_WPTR, c.mask);
         test_host_run(c.h);
-        /* It ends: idle, halted, waiting for data, or reset. */
-        g_assert_true(c.h->scheduled < 0);
+        /*
+         * It ends: idle, halted, waiting for data, or reset.  Nothing is
+         * due now; garbage may have left a display timer (vblank) armed
+         * for later, which is not CP work.
+         */
+        g_assert_true(c.h->scheduled < 0 || c.h->scheduled > c.h->now);
         g_assert_cmpuint(c.s->cp.stats.dwords, >, 0);
     }
     g_rand_free(rnd);
@@ -541,7 +545,7 @@ static void test_structured_garbage(void)
             n += cnt + 2;
         }
         commit(&c);
-        g_assert_true(c.h->scheduled < 0);
+        g_assert_true(c.h->scheduled < 0 || c.h->scheduled > c.h->now);
     }
     g_assert_cmpuint(c.s->rb2d.ops, >, 0);
     g_assert_cmpuint(c.s->cp.draw_stats.draws + c.s->cp.stats.errors, >, 0);

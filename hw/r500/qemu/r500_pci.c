@@ -32,6 +32,7 @@
 #include "trace.h"
 
 #include "../r500.h"
+#include "r500_display.h"
 
 #define TYPE_R500 "r500"
 OBJECT_DECLARE_SIMPLE_TYPE(R500PCIState, R500)
@@ -54,6 +55,7 @@ struct R500PCIState {
     uint64_t vram_size;
 
     VGACommonState vga;
+    R500Display display;
     MemoryRegion mmio;
     MemoryRegion io;
     QEMUBH *bh;
@@ -253,7 +255,6 @@ static void r500_realize(PCIDevice *d, Error **errp)
     }
     vga_init(vga, OBJECT(s), pci_address_space(d), pci_address_space_io(d),
              true);
-    vga->con = graphic_console_init(DEVICE(s), 0, vga->hw_ops, vga);
 
     /* The chip may schedule work as soon as it exists. */
     s->bh = qemu_bh_new_guarded(r500_run_cb, s,
@@ -264,6 +265,9 @@ static void r500_realize(PCIDevice *d, Error **errp)
                         &r500_host_ops, s, &err)) {
         error_setg(errp, "r500: %s", err);
         g_free(err);
+        return;
+    }
+    if (!r500_display_realize(&s->display, DEVICE(s), vga, &s->chip, errp)) {
         return;
     }
 
@@ -296,7 +300,7 @@ static void r500_exit(PCIDevice *d)
     timer_del(&s->timer);
     qemu_bh_delete(s->bh);
     r500_chip_finalize(&s->chip);
-    graphic_console_close(s->vga.con);
+    r500_display_exit(&s->display);
     msi_uninit(d);
 }
 
@@ -307,6 +311,7 @@ static void r500_reset(DeviceState *dev)
     timer_del(&s->timer);
     vga_common_reset(&s->vga);
     r500_chip_reset(&s->chip);
+    r500_display_reset(&s->display);
 }
 
 static int r500_post_load(void *opaque, int version_id)
@@ -314,6 +319,7 @@ static int r500_post_load(void *opaque, int version_id)
     R500PCIState *s = opaque;
 
     r500_chip_post_load(&s->chip);
+    r500_display_post_load(&s->display);
     return 0;
 }
 
@@ -367,6 +373,33 @@ static const VMStateDescription vmstate_r500_rb2d = {
     },
 };
 
+static bool r500_disp_needed(void *opaque)
+{
+    return true;
+}
+
+static int r500_vmstate_disp_pre_save(void *opaque)
+{
+    R500PCIState *s = opaque;
+
+    r500_disp_pre_save(&s->chip);
+    return 0;
+}
+
+/* Display controller state not in the register file (hw/r500/disp). */
+static const VMStateDescription vmstate_r500_disp = {
+    .name = "r500/disp",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .needed = r500_disp_needed,
+    .pre_save = r500_vmstate_disp_pre_save,
+    .fields = (VMStateField[]) {
+        VMSTATE_STRUCT(chip.disp.st, R500PCIState, 1, vmstate_r500_disp_state,
+                       R500DispState),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 static const VMStateDescription vmstate_r500 = {
     .name = "r500",
     .version_id = 1,
@@ -386,6 +419,7 @@ static const VMStateDescription vmstate_r500 = {
     .subsections = (const VMStateDescription * []) {
         &vmstate_r500_cp,
         &vmstate_r500_rb2d,
+        &vmstate_r500_disp,
         NULL
     },
 };
@@ -393,6 +427,7 @@ static const VMStateDescription vmstate_r500 = {
 static Property r500_properties[] = {
     DEFINE_PROP_STRING("model", R500PCIState, model_name),
     DEFINE_PROP_SIZE("vram-size", R500PCIState, vram_size, 256 * MiB),
+    DEFINE_R500_DISPLAY_PROPERTIES(R500PCIState, display),
     DEFINE_PROP_END_OF_LIST(),
 };
 
@@ -415,6 +450,12 @@ static void r500_class_init(ObjectClass *klass, void *data)
         "r580 (X1900)");
     object_class_property_set_description(klass, "vram-size",
         "VRAM and BAR0 size, a power of two from 16M to 512M (default 256M)");
+    object_class_property_set_description(klass, "heads",
+        "consoles: 1 (default; shows D1, or D2 while D1 is dark) or 2 "
+        "(one per CRTC)");
+    object_class_property_set_description(klass, "guest_hwcursor",
+        "draw the hardware cursor into the frame even when the display "
+        "can show a host cursor");
     set_bit(DEVICE_CATEGORY_DISPLAY, dc->categories);
 }
 
