@@ -554,8 +554,11 @@ def ensure(force=False, offline=False):
             files = {n: download(r, debs) for n, r in wanted}
         except GuestError as e:
             prev = complete_builds(root, shash)
-            if not prev or force:
+            if force:
                 raise
+            if not prev:
+                raise GuestError("%s, and no guest built by these scripts is "
+                                 "cached" % e)
             log("%s; using the cached guest %s" % (e, prev[0]))
             return prev[0]
         t0 = time.time()
