@@ -27,6 +27,7 @@ import sys
 import tempfile
 import time
 
+sys.dont_write_bytecode = True          # keep the source tree clean
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
@@ -78,7 +79,9 @@ class Run:
                                       (" r500.driver=" + a.driver if a.driver else "")),
                "-chardev", "socket,id=ser0,path=" + serial,
                "-serial", "chardev:ser0",
-               "-qmp", "unix:%s,server=on,wait=off" % self.qmp_path]
+               "-qmp", "unix:%s,server=on,wait=off" % self.qmp_path,
+               # what the card found wrong or unimplemented, for the report
+               "-d", "guest_errors,unimp", "-D", os.path.join(self.out, "qemu-d.log")]
         if a.scenario != "reboot":
             cmd.append("-no-reboot")       # a crash-reboot ends the run
         return cmd + a.qemu_args
@@ -264,6 +267,12 @@ def main():
     results = checks.evaluate(ctx)
     lines = ["%-4s %-28s %s" % (s, n, d) for n, s, d in results]
     inits = facts.get("init_s", [])
+    dlog = os.path.join(a.out, "qemu-d.log")
+    if os.path.exists(dlog):
+        with open(dlog, errors="replace") as f:
+            d = f.read().splitlines()
+        lines.append("device log: %d lines (%s)%s" % (
+            len(d), dlog, "".join("\n  " + l for l in d[:8])))
     lines.append("time: %.0f s in all; /init reached at %s s; done at %s s "
                  "(model %s, scenario %s, out %s)" % (
                      facts.get("seconds", 0), inits, facts.get("done_s", []),
