@@ -62,6 +62,7 @@ class Boot:
 
     def __init__(self, index):
         self.index = index
+        self.init_index = None   # ordinal of its INIT, as the host counts boots
         self.lines = []          # every serial line of this boot
         self.events = []         # (EVENT, rest) of @@R500 lines
         self.sections = {}       # name -> (lines, rc)
@@ -98,7 +99,7 @@ def kv_pairs(text):
 
 def parse_transcript(text):
     """Split the serial transcript into boots (at the kernel's first line)."""
-    boots, cur, open_sec = [], None, None
+    boots, cur, open_sec, inits = [], None, None, 0
     for raw in text.splitlines():
         line = raw.replace("\r", "")
         if cur is None or open_sec is None and \
@@ -121,6 +122,9 @@ def parse_transcript(text):
                 open_sec = None
             else:
                 cur.events.append((ev, rest))
+                if ev == "INIT":
+                    inits += 1
+                    cur.init_index = inits
             continue
         if open_sec is not None:
             cur.sections[open_sec][0].append(line)
@@ -191,14 +195,17 @@ def near(a, b, tol=12):
 def region_share(img, x0, y0, x1, y1, color, tol=12):
     """Share of pixels of the rectangle within tol of color."""
     w, h, px = img
-    n = hit = 0
-    for y in range(max(0, y0), min(h, y1)):
-        row = y * w * 3
-        for x in range(max(0, x0), min(w, x1)):
-            o = row + x * 3
-            n += 1
-            hit += near(px[o:o + 3], color, tol)
-    return hit / n if n else 0.0
+    x0, x1, y0, y1 = max(0, x0), min(w, x1), max(0, y0), min(h, y1)
+    if x0 >= x1 or y0 >= y1:
+        return 0.0
+    lo = [max(0, c - tol) for c in color]
+    hi = [min(255, c + tol) for c in color]
+    hit = 0
+    for y in range(y0, y1):
+        row = px[(y * w + x0) * 3:(y * w + x1) * 3]
+        hit += sum(1 for r, g, b in zip(row[0::3], row[1::3], row[2::3])
+                   if lo[0] <= r <= hi[0] and lo[1] <= g <= hi[1] and lo[2] <= b <= hi[2])
+    return hit / ((x1 - x0) * (y1 - y0))
 
 
 # ---- the checks ------------------------------------------------------------
@@ -486,7 +493,7 @@ def c_fbmode(ctx, b):
 
 def shot_for(ctx, b, name):
     shots = ctx.run.get("shots", {})
-    path = shots.get((b.index, name))
+    path = shots.get((b.init_index, name))
     if not path:
         raise Fail("the host took no screendump '%s'" % name)
     return read_ppm(path)
