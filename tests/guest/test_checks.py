@@ -28,7 +28,9 @@ def edid_1024x768():
     return e.hex()
 
 
-def transcript(scenario="kms", extra=(), dmesg=(), connectors=None):
+def transcript(scenario="kms", extra=(), dmesg=(), connectors=None,
+               shutdown=("[    9.40] radeon 0000:00:01.0: finishing device.",
+                         "[    9.50] reboot: Power down")):
     edid = edid_1024x768()
     cons = connectors or {"VGA-1": edid, "DVI-D-1": edid}
     lines = ["[    0.000000] Linux version 6.1.0-57-amd64",
@@ -66,8 +68,8 @@ def transcript(scenario="kms", extra=(), dmesg=(), connectors=None):
               "[    5.7] [drm] ring test succeeded in 4 usecs",
               "[    5.7] [drm] ib test succeeded in 0 usecs",
               "[    6.0] fbcon: radeondrmfb (fb0) is primary device"] + list(dmesg)
-    lines += ["@@R500 END dmesg rc=0", "@@R500 DONE %s" % scenario]
-    return "\n".join(lines)
+    lines += ["@@R500 END dmesg rc=0", "@@R500 DONE %s uptime_ms=9000" % scenario]
+    return "\n".join(lines + list(shutdown))
 
 
 def write_ppm(path, w, h, paint):
@@ -155,9 +157,13 @@ class Checks(unittest.TestCase):
             "pci.bars": transcript().replace("end=0x00000000efffffff",
                                              "end=0x00000000e7ffffff"),
         }
+        cases["kernel.shutdown"] = transcript(shutdown=["[ 9.2] WARNING: CPU: 0 PID: 1 at x",
+                                                        "[ 9.5] reboot: Power down"])
+        cases["kernel.shutdown "] = transcript(shutdown=["[ 30.5] reboot: Power down"])
+        cases["kernel.shutdown  "] = transcript(shutdown=["[ 9.2] radeon: fence timed out"])
         for name, text in cases.items():
             with self.subTest(name):
-                self.assertEqual(self.judge(text)[name][0], "FAIL")
+                self.assertEqual(self.judge(text)[name.strip()][0], "FAIL")
 
     def test_console_text(self):
         r = self.judge(transcript(), shots={(1, "console"): self.shot("c", 1024, 768, paint_log)})
@@ -238,6 +244,18 @@ class Checks(unittest.TestCase):
                  % (i << 20) for i in range(509)]
         self.assertEqual(self.judge(transcript("blit", dmesg=moved), "blit")
                          ["blit.moves"][0], "PASS")
+        warn = ["[ 9.1] ------------[ cut here ]------------",
+                "[ 9.1] WARNING: CPU: 0 PID: 491 at include/drm/ttm/ttm_resource.h:313 "
+                "ttm_range_man_fini_nocheck+0xdc/0x100 [ttm]",
+                "[ 9.1] Call Trace:", "[ 9.1]  radeon_ttm_fini+0xba/0xf0 [radeon]",
+                "[ 9.1] ---[ end trace 0000000000000000 ]---", "[ 9.2] reboot: Power down"]
+        r = self.judge(transcript("blit", dmesg=moved, shutdown=warn), "blit")
+        self.assertEqual(r["kernel.shutdown"][0], "PASS", r["kernel.shutdown"])
+        other = [w.replace("radeon_ttm_fini", "radeon_fence_fini") for w in warn]
+        r = self.judge(transcript("blit", dmesg=moved, shutdown=other), "blit")
+        self.assertEqual(r["kernel.shutdown"][0], "FAIL")
+        r = self.judge(transcript("kms", shutdown=warn))
+        self.assertEqual(r["kernel.shutdown"][0], "FAIL")
         wrong = moved[:100] + ["[ 9] [drm:radeon_test_moves] *ERROR* Incorrect "
                                "GTT->VRAM copy 100: Got 0x0"]
         self.assertEqual(self.judge(transcript("blit", dmesg=wrong), "blit")
@@ -245,12 +263,16 @@ class Checks(unittest.TestCase):
 
     def test_reboot(self):
         boot = transcript("reboot")
-        b1 = boot.replace("@@R500 DONE reboot", "@@R500 REBOOTING")
-        b2 = boot.replace("@@R500 DONE reboot", "@@R500 SYNC reset")
+        b1 = boot.replace("@@R500 DONE reboot", "@@R500 REBOOTING").replace(
+            "Power down", "Restarting system")
+        b2 = boot.replace("@@R500 DONE reboot uptime_ms=9000", "@@R500 SYNC reset").split(
+            "\n[    9.40]")[0]
         run = {"resets": 1, "status": ["running"] * 3}
         r = self.judge("\n".join([b1, b2, boot]), "reboot", run=run)
         self.assertEqual(r["reboot.boots"][0], "PASS", r["reboot.boots"])
         self.assertEqual(r["guest.done@boot2"][0], "PASS")
+        self.assertEqual(r["kernel.shutdown@boot1"][0], "PASS", r["kernel.shutdown@boot1"])
+        self.assertEqual(r["kernel.shutdown@boot2"][0], "SKIP")
         r = self.judge("\n".join([b1, b1, boot]), "reboot", run=run)
         self.assertEqual(r["guest.done@boot2"][0], "FAIL")
         r = self.judge("\n".join([b1, b2]), "reboot", run=run)
