@@ -404,7 +404,7 @@ def c_shutdown(ctx, b):
     start = kv_pairs(b.first("REBOOTING" if rebooting else "DONE", "")).get("uptime_ms")
     m = re.match(r"\[\s*([0-9.]+)\]", end[0])
     if start and m:
-        secs = float(m.group(1)) - int(start) / 1000
+        secs = max(0.0, float(m.group(1)) - int(start) / 1000)
         need(secs < 5, "shutdown took %.1f s" % secs)
         return "%s %.1f s after the scenario, cleanly" % (
             "restarted" if rebooting else "powered down", secs)
