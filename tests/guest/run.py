@@ -1,0 +1,292 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Boot the Linux test guest on the r500 card and check what it reports.
+
+    run.py [--model rv515] [--scenario boot] [--have atombios,cp,display|all]
+           [--build build] [--out DIR] [--timeout S] [--append ARGS] [-v]
+
+Scenarios (the guest's r500.test=): boot, kms, modetest, vbltest, blit,
+reboot; see docs/guests.md.  QEMU runs under TCG on q35 with the card as the
+only display; the serial console goes through a socket this script serves
+(transcript in OUT/serial.log), QMP takes the screendumps the guest asks
+for (OUT/<name>.ppm) and does the system_reset of the reboot scenario.
+
+Each check prints PASS, FAIL or SKIP with its reason; the exit status is 1
+if any check failed, 0 otherwise.  Checks needing a part of the card that
+is not in --have (or $R500_GUEST_HAVE) are reported as SKIP, with what they
+would have said.
+"""
+import argparse
+import json
+import os
+import select
+import shlex
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.dont_write_bytecode = True          # keep the source tree clean
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import checks       # noqa: E402
+import mkguest      # noqa: E402
+from qmp import qmp  # noqa: E402
+
+SCENARIOS = {
+    # name: (host wall-clock budget in s, guest RAM in MiB, kernel arguments)
+    "boot": (180, 1024, ""),
+    "kms": (240, 1024, ""),
+    "modetest": (420, 1024, ""),
+    "vbltest": (300, 1024, ""),
+    # radeon_test_moves pins the whole GART (512 MiB) in guest pages; TTM
+    # lets it use at most half of the RAM.
+    "blit": (900, 2048, "radeon.test=1"),
+    "reboot": (420, 1024, ""),
+}
+
+
+def kernel_args(scenario, timeout, extra):
+    # Guest watchdog well inside the host budget, so the log still comes out.
+    return " ".join(filter(None, [
+        "console=tty0 console=ttyS0,115200 panic=-1",
+        "r500.test=%s r500.timeout=%d" % (scenario, max(30, timeout - 40)),
+        SCENARIOS[scenario][2], extra]))
+
+
+class Run:
+    def __init__(self, args, guest):
+        self.args = args
+        self.guest = guest
+        self.out = args.out
+        self.sockdir = tempfile.mkdtemp(prefix="r500-guest-")
+        self.qmp_path = os.path.join(self.sockdir, "qmp")
+        self.facts = {"shots": {}, "status": [], "resets": 0,
+                      "timeout": args.timeout}
+        self.transcript = []
+        self.boot = 0
+
+    def qemu_cmd(self, serial):
+        a = self.args
+        cmd = [a.qemu, "-machine", "q35", "-accel", "tcg", "-m", a.memory,
+               "-smp", "1", "-nodefaults", "-vga", "none", "-display", "none",
+               "-device", a.device or "r500,model=%s,vram-size=%s" % (a.model, a.vram),
+               "-kernel", os.path.join(self.guest, "vmlinuz"),
+               "-initrd", os.path.join(self.guest, "initrd.img"),
+               "-append", kernel_args(a.scenario, a.timeout, a.append +
+                                      (" r500.driver=" + a.driver if a.driver else "")),
+               "-chardev", "socket,id=ser0,path=" + serial,
+               "-serial", "chardev:ser0",
+               "-qmp", "unix:%s,server=on,wait=off" % self.qmp_path,
+               # what the card found wrong or unimplemented, for the report
+               "-d", "guest_errors,unimp", "-D", os.path.join(self.out, "qemu-d.log")]
+        if a.scenario != "reboot":
+            cmd.append("-no-reboot")       # a crash-reboot ends the run
+        return cmd + a.qemu_args
+
+    def q(self, command, arguments=None):
+        try:
+            return qmp(self.qmp_path, command, arguments, timeout=60)
+        except (OSError, ValueError) as e:
+            return {"error": {"desc": str(e)}}
+
+    def on_marker(self, conn, text):
+        ev, _, rest = text.partition(" ")
+        if ev == "INIT":
+            self.boot += 1
+            st = self.q("query-status")
+            self.facts["status"].append(st.get("return", {}).get("status", str(st)))
+            self.facts.setdefault("init_s", []).append(round(time.time() - self.t0, 1))
+        elif ev == "DONE":
+            self.facts.setdefault("done_s", []).append(round(time.time() - self.t0, 1))
+        elif ev == "SYNC":
+            what = rest.split()
+            reply = "ok"
+            if what[:1] == ["shot"] and len(what) == 2:
+                name = what[1]
+                path = os.path.join(self.out, "%s-boot%d.ppm" % (name, self.boot))
+                r = self.q("screendump", {"filename": path})
+                if "return" in r and os.path.exists(path):
+                    self.facts["shots"][(self.boot, name)] = path
+                else:
+                    reply = "error " + json.dumps(r)
+            elif what == ["boot"]:
+                reply = "boot=%d" % self.boot
+            elif what == ["reset"]:
+                r = self.q("system_reset")
+                self.facts["resets"] += "return" in r
+                return
+            conn.sendall(("@@HOST %s\n" % reply).encode())
+
+    def run(self):
+        serial = os.path.join(self.sockdir, "serial")
+        srv = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        srv.bind(serial)
+        srv.listen(1)
+        cmd = self.qemu_cmd(serial)
+        with open(os.path.join(self.out, "qemu-cmd.txt"), "w") as f:
+            f.write(" ".join(shlex.quote(c) for c in cmd) + "\n")
+        errf = open(os.path.join(self.out, "qemu.log"), "w+")
+        logf = open(os.path.join(self.out, "serial.log"), "w")
+        self.t0 = time.time()
+        proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=errf,
+                                stderr=subprocess.STDOUT)
+        deadline = self.t0 + self.args.timeout
+        conn, buf = None, b""
+        srv.settimeout(1)
+        try:
+            while proc.poll() is None and time.time() < deadline:
+                if conn is None:
+                    try:
+                        conn, _ = srv.accept()
+                    except socket.timeout:
+                        continue
+                if not select.select([conn], [], [], 0.5)[0]:
+                    continue
+                data = conn.recv(65536)
+                if not data:
+                    conn.close()
+                    conn = None
+                    continue
+                buf += data
+                *lines, buf = buf.split(b"\n")
+                for raw in lines:
+                    line = raw.decode("utf-8", "replace").rstrip("\r")
+                    self.transcript.append(line)
+                    logf.write(line + "\n")
+                    logf.flush()
+                    if self.args.verbose:
+                        print(line, flush=True)
+                    i = line.find("@@R500 ")
+                    if i >= 0:
+                        self.on_marker(conn, line[i + 7:])
+            if proc.poll() is None:
+                self.facts["timed_out"] = True
+                proc.terminate()
+                try:
+                    proc.wait(10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait()
+        finally:
+            if buf:
+                self.transcript.append(buf.decode("utf-8", "replace"))
+                logf.write(self.transcript[-1] + "\n")
+            logf.close()
+            if conn:
+                conn.close()
+            srv.close()
+            for p in (serial, self.qmp_path):
+                if os.path.exists(p):
+                    os.unlink(p)
+            os.rmdir(self.sockdir)
+        self.facts["exit_code"] = proc.returncode
+        self.facts["seconds"] = time.time() - self.t0
+        errf.seek(0)
+        self.facts["stderr"] = errf.read()
+        errf.close()
+        return "\n".join(self.transcript)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0],
+                                 epilog="Extra QEMU arguments go after --.")
+    ap.add_argument("--model", default="rv515", choices=sorted(checks.MODELS))
+    ap.add_argument("--scenario", default="boot", choices=sorted(SCENARIOS))
+    ap.add_argument("--have", default=os.environ.get("R500_GUEST_HAVE", ""),
+                    help="parts of the card whose checks count: comma-separated "
+                    "of %s, or 'all' (default $R500_GUEST_HAVE)" % ",".join(checks.NEEDS_ALL))
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--qemu", help="default BUILD/qemu/build/qemu-system-x86_64")
+    ap.add_argument("--out", help="default BUILD/guest/MODEL-SCENARIO")
+    ap.add_argument("--vram", default="256M")
+    ap.add_argument("--memory", help="guest RAM in MiB (per scenario)")
+    ap.add_argument("--timeout", type=int, help="wall-clock limit in seconds")
+    ap.add_argument("--append", default="", help="extra kernel arguments")
+    ap.add_argument("--connectors", default=",".join(
+        "%s=%s" % kv for kv in checks.DEFAULT_CONNECTORS.items()),
+        help="expected connector states, NAME=connected|disconnected,...")
+    ap.add_argument("--device", help="harness self-test: another display "
+                    "device instead of the card (e.g. bochs-display)")
+    ap.add_argument("--driver", help="harness self-test: the guest's DRM "
+                    "driver for --device (e.g. bochs)")
+    ap.add_argument("--offline", action="store_true",
+                    help="use the cached guest, do not look at apt")
+    ap.add_argument("--recheck", action="store_true",
+                    help="judge OUT/serial.log of an earlier run again, no QEMU")
+    ap.add_argument("-v", "--verbose", action="store_true", help="echo the serial console")
+    ap.add_argument("qemu_args", nargs="*")
+    a = ap.parse_args()
+    a.qemu = a.qemu or os.path.join(a.build, "qemu", "build", "qemu-system-x86_64")
+    a.out = os.path.abspath(a.out or os.path.join(a.build, "guest", "%s-%s" % (a.model, a.scenario)))
+    a.timeout = a.timeout or SCENARIOS[a.scenario][0]
+    a.memory = a.memory or str(SCENARIOS[a.scenario][1])
+    have = checks.NEEDS_ALL if a.have.strip() == "all" else \
+        [h for h in a.have.replace(" ", "").split(",") if h]
+    for h in have:
+        if h not in checks.NEEDS_ALL:
+            ap.error("--have: unknown part %r" % h)
+    os.makedirs(a.out, exist_ok=True)
+
+    if a.recheck:
+        with open(os.path.join(a.out, "run.json")) as f:
+            facts = json.load(f)
+        facts["shots"] = {tuple(json.loads(k)): v for k, v in facts["shots"].items()}
+        with open(os.path.join(a.out, "serial.log")) as f:
+            text = f.read()
+    else:
+        if not os.access(a.qemu, os.X_OK):
+            print("run: %s is not built (make test / ninja -C build)" % a.qemu,
+                  file=sys.stderr)
+            return 1
+        try:
+            guest = mkguest.ensure(offline=a.offline)
+        except mkguest.GuestError as e:
+            print("run: cannot build the guest: %s" % e, file=sys.stderr)
+            return 1
+        for f in os.listdir(a.out):
+            if f.endswith(".ppm"):
+                os.unlink(os.path.join(a.out, f))
+        r = Run(a, guest)
+        text = r.run()
+        facts = r.facts
+        with open(os.path.join(a.out, "run.json"), "w") as f:
+            json.dump(dict(facts, shots={json.dumps(k): v for k, v in facts["shots"].items()},
+                           guest=guest), f, indent=1)
+
+    gart = 512
+    for w in (a.append + " " + SCENARIOS[a.scenario][2]).split():
+        if w.startswith("radeon.gartsize="):
+            gart = int(w.split("=")[1])
+    ctx = checks.Context(a.model, a.scenario, checks.parse_size(a.vram),
+                         checks.parse_transcript(text), facts, have,
+                         dict(kv.split("=") for kv in a.connectors.split(",") if kv),
+                         gart)
+    results = checks.evaluate(ctx)
+    lines = ["%-4s %-28s %s" % (s, n, d) for n, s, d in results]
+    inits = facts.get("init_s", [])
+    dlog = os.path.join(a.out, "qemu-d.log")
+    if os.path.exists(dlog):
+        with open(dlog, errors="replace") as f:
+            d = f.read().splitlines()
+        lines.append("device log: %d lines (%s)%s" % (
+            len(d), dlog, "".join("\n  " + l for l in d[:8])))
+    lines.append("time: %.0f s in all; /init reached at %s s; done at %s s "
+                 "(model %s, scenario %s, out %s)" % (
+                     facts.get("seconds", 0), inits, facts.get("done_s", []),
+                     a.model, a.scenario, a.out))
+    with open(os.path.join(a.out, "report.txt"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print("\n".join(lines))
+    failed = [n for n, s, _ in results if s == "FAIL"]
+    if failed:
+        print("FAILED: %s (serial log: %s)" % (" ".join(failed),
+                                                os.path.join(a.out, "serial.log")))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
