@@ -479,7 +479,7 @@ def c_accel(ctx, b):
 def c_noerr(ctx, b):
     log, src = b.kernel_log()
     drv = [l for l in grep(log, r"radeon|\[drm|ttm|fbcon")
-           if "Command line:" not in l]
+           if "command line:" not in l.lower()]
     bad = [l for p in RADEON_BAD for l in grep(drv, p)]
     need(not bad, "%s: %s" % (src, bad[0].strip() if bad else ""))
     return "no driver errors, timeouts or lockups (%d driver lines)" % len(drv)
@@ -520,7 +520,12 @@ def preferred_modes(b):
     return out
 
 
-@check("fbcon.radeondrmfb", needs=("atombios", "display"))
+# Every scenario but blit, which turns fbdev off (run.py explains why).
+FBCON_SCENARIOS = ("boot", "kms", "modetest", "vbltest", "reboot")
+
+
+@check("fbcon.radeondrmfb", needs=("atombios", "display"),
+       scenarios=FBCON_SCENARIOS)
 def c_fbcon(ctx, b):
     fb = kv_pairs(b.first("FB", ""))
     need(fb.get("name") == "radeondrmfb", "fb0 is %s" % fb.get("name", "absent"))
@@ -533,7 +538,7 @@ def c_fbcon(ctx, b):
     return "fbcon on radeondrmfb %s" % fb.get("virtual_size")
 
 
-@check("fbcon.mode", needs=("atombios", "display"))
+@check("fbcon.mode", needs=("atombios", "display"), scenarios=FBCON_SCENARIOS)
 def c_fbmode(ctx, b):
     fb = kv_pairs(b.first("FB", ""))
     need(fb.get("virtual_size"), "no fb0")
@@ -546,12 +551,20 @@ def c_fbmode(ctx, b):
     return "fb0 %dx%d = EDID preferred mode" % (w, h)
 
 
-def shot_for(ctx, b, name):
+def shot_for(ctx, b, name, size=None):
+    """The screendump of one head: the first whose size is size (w, h)
+    when given (the CRTC a mode set went to), else head 0."""
     shots = ctx.run.get("shots", {})
-    path = shots.get((b.init_index, name))
-    if not path:
+    paths = shots.get((b.init_index, name))
+    if not paths:
         raise Fail("the host took no screendump '%s'" % name)
-    return read_ppm(path)
+    if isinstance(paths, str):
+        paths = [paths]
+    imgs = [read_ppm(p) for p in paths]
+    for img in imgs:
+        if size is None or img[:2] == size:
+            return img
+    return imgs[0]
 
 
 def fbcon_geometry(ctx, b, shot):
@@ -634,8 +647,8 @@ def c_modes(ctx, b):
             need(set_, "%s: no 'setting mode' (%s)" % (tag, " | ".join(out[-3:])))
             bad = grep(out, r"failed|Failed|timed out")
             need(not bad, "%s: %s" % (tag, bad[0] if bad else ""))
-            img = shot_for(ctx, b, tag)
             mw, mh = (int(x) for x in mode.split("x"))
+            img = shot_for(ctx, b, tag, (mw, mh))
             need(img[:2] == (mw, mh), "%s: screendump %dx%d" % (tag, img[0], img[1]))
             for i, col in enumerate(SMPTE_TOP):
                 x, y = int((i + 0.5) * mw / 7), mh // 3
