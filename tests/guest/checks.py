@@ -677,9 +677,15 @@ def c_flip(ctx, b):
         need(rate, "%s: mode not set" % tag)
         f = freqs(out)
         need(len(f) >= 3, "%s: %d 'freq:' lines in 6 s" % (tag, len(f)))
-        steady = f[1:]
-        need(all(0.9 * rate <= x <= 1.02 * rate for x in steady),
-             "%s: flip rates %s, mode %.2f Hz" % (tag, steady, rate))
+        steady = sorted(f[1:])
+        # Each 'freq:' line averages about a second of flips.  Under TCG on
+        # a loaded host a vCPU can miss a vblank now and then, so one
+        # second may come out low; the median must be the mode's rate and
+        # none may be far off (a stuck or halved flip rate fails).
+        median = steady[len(steady) // 2]
+        need(0.9 * rate <= median <= 1.02 * rate and
+             all(0.75 * rate <= x <= 1.02 * rate for x in steady),
+             "%s: flip rates %s, mode %.2f Hz" % (tag, f[1:], rate))
         res.append("%s %.1f Hz" % (name, sum(steady) / len(steady)))
     need(res, "no connected connector")
     return "page flips at the mode's rate: " + ", ".join(res)
@@ -710,7 +716,11 @@ def c_vbl(ctx, b):
              "crtc %d: vbltest gave no counts (%s)" % (crtc, " | ".join((out or [])[:2])))
         dt = (ts[(str(crtc), "t1_ms")] - ts[(str(crtc), "t0_ms")]) / 1000
         rate = (c1 - c0) / dt
-        need(any(abs(rate - p) <= 0.03 * p for p in prefs),
+        # The two counts are read by vbltest after it starts, the times by
+        # the shell before: process start-up on a loaded TCG host shifts
+        # the window by up to ~0.3 s of the 6 s, hence 5 %.  A counter that
+        # stands still or runs at another mode's rate is far outside.
+        need(any(abs(rate - p) <= 0.05 * p for p in prefs),
              "crtc %d: counter %.2f Hz, modes %s" % (crtc, rate, prefs))
         f = freqs(out)
         need(f, "crtc %d: no vblank events" % crtc)
