@@ -9,6 +9,9 @@ const R500Block *const r500_blocks[] = {
     &r500_irq_block,
     &r500_mc_block,
     &r500_rb2d_block,
+    &r500_vap_block,
+    &r500_us_block,
+    &r500_rb3d_block,
     &r500_cp_block,
 };
 const unsigned r500_num_blocks = G_N_ELEMENTS(r500_blocks);

@@ -21,6 +21,9 @@ extern const R500Block r500_irq_block;
 extern const R500Block r500_mc_block;
 extern const R500Block r500_cp_block;
 extern const R500Block r500_rb2d_block;
+extern const R500Block r500_vap_block;
+extern const R500Block r500_us_block;
+extern const R500Block r500_rb3d_block;
 
 /* irq.c: recompute the line after any source or enable changed. */
 void r500_irq_update(R500Chip *s);

@@ -19,6 +19,11 @@
 #include "mc.h"
 #include "cp/cp.h"
 #include "rb/rb2d.h"
+#include "vap/vap.h"
+#include "rast/rast.h"
+#include "us/us.h"
+#include "tx/tx.h"
+#include "rb/rb3d.h"
 
 typedef struct R500Chip R500Chip;
 
@@ -143,6 +148,11 @@ struct R500Chip {
     R500MCState mc_state;
     R500CP cp;
     R500Rb2d rb2d;
+    R500Vap vap;              /* 3D pipeline: vertex fetch, PVS */
+    R500Rast rast;            /* GA/SU/SC/RS */
+    R500Us us;                /* fragment shader */
+    R500Tx tx;                /* texture units */
+    R500Rb3d rb3d;            /* colour, depth, Hyper-Z RAMs */
 
     /* Bookkeeping (not migrated). */
     bool irq_level;
