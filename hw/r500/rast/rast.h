@@ -103,6 +103,7 @@ typedef struct R500Rast {
 
     /* ---- Per primitive ---- */
     bool back;                          /* facing of the primitive */
+    float depth_bias;                   /* polygon offset, 24-bit units */
     float x0, y0;                       /* plane origin */
     R500Plane w;                        /* 1/w (or 1) */
     R500Plane z;                        /* window z */
@@ -115,7 +116,6 @@ typedef struct R500Rast {
 
 /* Unimplemented 3D features, each reported once per reset. */
 enum {
-    R500_3D_UNIMP_US_FC,
     R500_3D_UNIMP_PVS_BYPASS,
     R500_3D_UNIMP_PRIM,
     R500_3D_UNIMP_STUFF,

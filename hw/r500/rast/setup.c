@@ -332,13 +332,58 @@ static void vtx_lerp(R500Vertex *o, const R500Vertex *a, const R500Vertex *b,
     }
 }
 
-/* Emit a triangle whose vertices went through the VTE. */
-static void tri_emit(R500Chip *s, R500Vertex *a, R500Vertex *b, R500Vertex *c,
-                     const R500Vertex *prov)
+static void point(R500Chip *s, R500Vertex *v, bool back);
+static void line(R500Chip *s, R500Vertex *a, R500Vertex *b,
+                 const R500Vertex *prov, bool back);
+
+/* Edge flags: bit k marks the edge from vertex k to the next as drawn in
+ * polygon mode (the diagonals of quads and polygons are not). */
+#define EDGES_ALL 7u
+
+/* SU polygon offset of this triangle, in 24-bit depth units (2.6). */
+static float poly_offset(R500Chip *s, const R500Vertex *a,
+                         const R500Vertex *b, const R500Vertex *c, bool front)
 {
     R500Rast *r = &s->rast;
+    uint32_t en = s->regs[R_SU_POLY_OFFSET_ENABLE / 4];
+    double x1 = b->win[0] - a->win[0], y1 = b->win[1] - a->win[1];
+    double x2 = c->win[0] - a->win[0], y2 = c->win[1] - a->win[1];
+    double z1 = b->win[2] - a->win[2], z2 = c->win[2] - a->win[2];
+    double det = x1 * y2 - x2 * y1, dzdx, dzdy, m;
+    float scale, offset;
+
+    if (!(front ? R500_FGET(en, SU_POLY_OFFSET_ENABLE, FRONT)
+                : R500_FGET(en, SU_POLY_OFFSET_ENABLE, BACK))) {
+        return 0.0f;
+    }
+    memcpy(&scale, &s->regs[(front ? R_SU_POLY_OFFSET_FRONT_SCALE
+                                   : R_SU_POLY_OFFSET_BACK_SCALE) / 4], 4);
+    memcpy(&offset, &s->regs[(front ? R_SU_POLY_OFFSET_FRONT_OFFSET
+                                    : R_SU_POLY_OFFSET_BACK_OFFSET) / 4], 4);
+    dzdx = (z1 * y2 - z2 * y1) / det;
+    dzdy = (z2 * x1 - z1 * x2) / det;
+    /* the slope per 1/12-pixel step, in depth-buffer units */
+    m = fmax(fabs(dzdx), fabs(dzdy)) * r->depth_scale / 12.0;
+    /*
+     * The constant part is in units of the buffer's own LSB: Mesa writes
+     * GL units x 2 for Z24 and x 4 for Z16 (inferred, reference 2.6).
+     */
+    if (R500_FGET(s->regs[R_ZB_FORMAT / 4], ZB_FORMAT, DEPTHFORMAT) == 0) {
+        offset *= 256.0f;
+    }
+    return (float)(m * scale) + offset;
+}
+
+/* Emit a triangle whose vertices went through the VTE. */
+static void tri_emit(R500Chip *s, R500Vertex *a, R500Vertex *b, R500Vertex *c,
+                     const R500Vertex *prov, unsigned edges)
+{
+    R500Rast *r = &s->rast;
+    uint32_t pm = s->regs[R_GA_POLY_MODE / 4];
     double d = ((double)a->win[0] - c->win[0]) * ((double)b->win[1] - c->win[1])
              - ((double)a->win[1] - c->win[1]) * ((double)b->win[0] - c->win[0]);
+    R500Vertex *v[3] = { a, b, c };
+    unsigned ptype = 2;
     bool front;
 
     if (d == 0.0) {
@@ -353,9 +398,29 @@ static void tri_emit(R500Chip *s, R500Vertex *a, R500Vertex *b, R500Vertex *c,
         r->culled++;
         return;
     }
+    if (R500_FGET(pm, GA_POLY_MODE, DUAL)) {
+        ptype = front ? R500_FGET(pm, GA_POLY_MODE, FRONT_PTYPE)
+                      : R500_FGET(pm, GA_POLY_MODE, BACK_PTYPE);
+    }
+    if (ptype == 0 || ptype == 1) {
+        /* GA_POLY_MODE: the polygon's vertices or edges (2.5) */
+        for (int k = 0; k < 3; k++) {
+            if (!((edges >> k) & 1)) {
+                continue;
+            }
+            if (ptype == 0) {
+                point(s, v[k], !front);
+            } else {
+                line(s, v[k], v[(k + 1) % 3], prov, !front);
+            }
+        }
+        return;
+    }
     r->back = !front;
+    r->depth_bias = poly_offset(s, a, b, c, front);
     r->prims++;
     r500_rast_triangle(s, a, b, c, prov);
+    r->depth_bias = 0.0f;
 }
 
 /*
@@ -364,10 +429,11 @@ static void tri_emit(R500Chip *s, R500Vertex *a, R500Vertex *b, R500Vertex *c,
  * then transform and emit the fan.  The vertices are the caller's copies.
  */
 static void tri_clip(R500Chip *s, R500Vertex *v0, R500Vertex *v1,
-                     R500Vertex *v2, const R500Vertex *prov)
+                     R500Vertex *v2, const R500Vertex *prov, unsigned edges)
 {
     R500Rast *r = &s->rast;
     R500Vertex poly[2][CLIP_MAX_VERTS];
+    bool flag[2][CLIP_MAX_VERTS];
     unsigned c0 = 0, c1 = 0, c2 = 0, n = 3, cur = 0;
 
     if (r->clip_enable) {
@@ -381,7 +447,7 @@ static void tri_clip(R500Chip *s, R500Vertex *v0, R500Vertex *v1,
     }
     if (!(c0 | c1 | c2)) {
         if (vte(r, v0) && vte(r, v1) && vte(r, v2)) {
-            tri_emit(s, v0, v1, v2, prov);
+            tri_emit(s, v0, v1, v2, prov, edges);
         } else {
             r->culled++;
         }
@@ -390,8 +456,12 @@ static void tri_clip(R500Chip *s, R500Vertex *v0, R500Vertex *v1,
     poly[0][0] = *v0;
     poly[0][1] = *v1;
     poly[0][2] = *v2;
+    for (int k = 0; k < 3; k++) {
+        flag[0][k] = (edges >> k) & 1;
+    }
     for (unsigned p = 0; p < CLIP_PLANES && n >= 3; p++) {
         R500Vertex *in = poly[cur], *out = poly[cur ^ 1];
+        bool *fin = flag[cur], *fout = flag[cur ^ 1];
         unsigned m = 0;
 
         if (!(((c0 | c1 | c2) >> p) & 1)) {
@@ -402,9 +472,12 @@ static void tri_clip(R500Chip *s, R500Vertex *v0, R500Vertex *v1,
             float da = clip_dist(r, a, p), db = clip_dist(r, b, p);
 
             if (da >= 0.0f) {
+                fout[m] = fin[i];
                 out[m++] = *a;
             }
             if ((da >= 0.0f) != (db >= 0.0f)) {
+                /* edges along the clip plane are not polygon edges */
+                fout[m] = da >= 0.0f ? false : fin[i];
                 vtx_lerp(&out[m++], a, b, da / (da - db));
             }
         }
@@ -421,13 +494,17 @@ static void tri_clip(R500Chip *s, R500Vertex *v0, R500Vertex *v1,
         }
     }
     for (unsigned i = 1; i + 1 < n; i++) {
-        tri_emit(s, &poly[cur][0], &poly[cur][i], &poly[cur][i + 1], prov);
+        unsigned e = (i == 1 && flag[cur][0]) |
+                     flag[cur][i] << 1 |
+                     (i + 2 == n && flag[cur][n - 1]) << 2;
+
+        tri_emit(s, &poly[cur][0], &poly[cur][i], &poly[cur][i + 1], prov, e);
     }
 }
 
 /* ---- Points and lines ---- */
 
-static void point(R500Chip *s, R500Vertex *v)
+static void point(R500Chip *s, R500Vertex *v, bool back)
 {
     R500Rast *r = &s->rast;
     int64_t hw = r->point_hw, hh = r->point_hh, cx, cy;
@@ -450,7 +527,7 @@ static void point(R500Chip *s, R500Vertex *v)
     }
     cx = llroundf(v->win[0] * 12.0f);
     cy = llroundf(v->win[1] * 12.0f);
-    r->back = false;
+    r->back = back;
     r->prims++;
     r500_rast_rect(s, v, cx - hw, cy - hh, cx + hw, cy + hh);
 }
@@ -460,7 +537,7 @@ static void point(R500Chip *s, R500Vertex *v)
  * across its minor axis by the half width (GA_LINE_CNTL, 1/12 pixel).
  */
 static void line(R500Chip *s, R500Vertex *a, R500Vertex *b,
-                 const R500Vertex *prov)
+                 const R500Vertex *prov, bool back)
 {
     R500Rast *r = &s->rast;
     R500Vertex q[4];
@@ -515,7 +592,7 @@ static void line(R500Chip *s, R500Vertex *a, R500Vertex *b,
         q[2].win[0] += hw;
         q[3].win[0] -= hw;
     }
-    r->back = false;
+    r->back = back;
     r->prims++;
     r500_rast_triangle(s, &q[0], &q[1], &q[2], prov);
     r500_rast_triangle(s, &q[0], &q[2], &q[3], prov);
@@ -568,7 +645,7 @@ void r500_rast_draw(R500Chip *s, uint32_t num, R500VertexFn vertex)
     case PRIM_POINTS_3:
         for (uint32_t i = 0; i < num && budget_left(s); i++) {
             if (V(0, i)) {
-                point(s, &v[0]);
+                point(s, &v[0], false);
             }
         }
         break;
@@ -579,12 +656,12 @@ void r500_rast_draw(R500Chip *s, uint32_t num, R500VertexFn vertex)
 
         for (uint32_t i = 0; i + 1 < num && budget_left(s); i += step) {
             if (V(0, i) && V(1, i + 1)) {
-                line(s, &v[0], &v[1], pm == PROV_FIRST ? &v[0] : &v[1]);
+                line(s, &v[0], &v[1], pm == PROV_FIRST ? &v[0] : &v[1], false);
             }
         }
         if (r->prim_type == PRIM_LINE_LOOP && num > 2 && budget_left(s) &&
             V(0, num - 1) && V(1, 0)) {
-            line(s, &v[0], &v[1], pm == PROV_FIRST ? &v[0] : &v[1]);
+            line(s, &v[0], &v[1], pm == PROV_FIRST ? &v[0] : &v[1], false);
         }
         break;
     }
@@ -598,9 +675,9 @@ void r500_rast_draw(R500Chip *s, uint32_t num, R500VertexFn vertex)
             pv[0] = *pick(pm, &v[0], &v[1], &v[2], &v[2]);
             /* odd strip triangles swap their first two vertices (winding) */
             if (r->prim_type == PRIM_TRI_STRIP && (i & 1)) {
-                tri_clip(s, &v[1], &v[0], &v[2], &pv[0]);
+                tri_clip(s, &v[1], &v[0], &v[2], &pv[0], EDGES_ALL);
             } else {
-                tri_clip(s, &v[0], &v[1], &v[2], &pv[0]);
+                tri_clip(s, &v[0], &v[1], &v[2], &pv[0], EDGES_ALL);
             }
         }
         break;
@@ -608,7 +685,7 @@ void r500_rast_draw(R500Chip *s, uint32_t num, R500VertexFn vertex)
         for (uint32_t i = 1; i + 1 < num && budget_left(s); i++) {
             if (V(0, 0) && V(1, i) && V(2, i + 1)) {
                 pv[0] = *pick(pm, &v[0], &v[1], &v[2], &v[2]);
-                tri_clip(s, &v[0], &v[1], &v[2], &pv[0]);
+                tri_clip(s, &v[0], &v[1], &v[2], &pv[0], EDGES_ALL);
             }
         }
         break;
@@ -624,7 +701,9 @@ void r500_rast_draw(R500Chip *s, uint32_t num, R500VertexFn vertex)
         }
         for (uint32_t i = 1; i + 1 < num && budget_left(s); i++) {
             if (V(0, 0) && V(1, i) && V(2, i + 1)) {
-                tri_clip(s, &v[0], &v[1], &v[2], &pv[0]);
+                /* the polygon's own edges only */
+                tri_clip(s, &v[0], &v[1], &v[2], &pv[0],
+                         (i == 1) | 2u | (i + 2 == num) << 2);
             }
         }
         break;
@@ -648,8 +727,8 @@ void r500_rast_draw(R500Chip *s, uint32_t num, R500VertexFn vertex)
                     r->prim_type == PRIM_QUADS ? v[3] : v[2];
             pv[1] = v[0];
             pv[2] = v[2];
-            tri_clip(s, &v[0], &v[1], &v[2], &pv[0]);
-            tri_clip(s, &pv[1], &pv[2], &v[3], &pv[0]);
+            tri_clip(s, &v[0], &v[1], &v[2], &pv[0], 3u);
+            tri_clip(s, &pv[1], &pv[2], &v[3], &pv[0], 6u);
         }
         break;
     default:

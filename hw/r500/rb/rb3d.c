@@ -588,7 +588,8 @@ void r500_rb3d_quad(R500Chip *s)
 
             /* clamp to [0, 1], then SU_DEPTH_SCALE/OFFSET (2.6) */
             z = z > 1.0f ? 1.0f : z > 0.0f ? z : 0.0f;
-            zf = (double)z * rb->depth_scale + rb->depth_offset;
+            zf = (double)z * rb->depth_scale + rb->depth_offset +
+                 s->rast.depth_bias;
             zf = zf < 0 ? 0 : zf > 16777215.0 ? 16777215.0 : zf;
             zi = (uint32_t)lrint(zf);
             if (!r500_zb_pixel(s, x, y, zi, q->back)) {

@@ -73,6 +73,9 @@ void r500_us_decode(const uint32_t w[6], R500UsInst *in)
     in->rgb_pred_inv = F(cmn, US_CMN_INST, RGB_PRED_INV);
     in->alpha_pred_sel = F(cmn, US_CMN_INST, ALPHA_PRED_SEL);
     in->alpha_pred_inv = F(cmn, US_CMN_INST, ALPHA_PRED_INV);
+    in->write_inactive = F(cmn, US_CMN_INST, WRITE_INACTIVE);
+    in->alu_result_sel = F(cmn, US_CMN_INST, ALU_RESULT_SEL);
+    in->alu_result_op = F(cmn, US_CMN_INST, ALU_RESULT_OP);
 
     switch (in->type) {
     case R500_US_ALU:
@@ -130,6 +133,7 @@ void r500_us_decode(const uint32_t w[6], R500UsInst *in)
         in->rgb_target = F(ri, US_ALU_RGB_INST, TARGET);
         in->alpha_target = F(ai, US_ALU_ALPHA_INST, TARGET);
         in->w_omask = F(ai, US_ALU_ALPHA_INST, W_OMASK);
+        in->alu_wmask = F(ri, US_ALU_RGB_INST, ALU_WMASK);
         break;
     }
     case R500_US_TEX:
@@ -207,11 +211,8 @@ bool r500_us_prepare(R500Chip *s)
         p->decodes++;
     }
     u->code_dirty = false;
-    if (p->uses_fc) {
-        r500_3d_unimp_once(s, R500_3D_UNIMP_US_FC, "3D: fragment-shader "
-                           "flow control is not modelled yet (FC "
-                           "instructions run as NOPs)");
-    }
+    u->budget = R500_US_DRAW_BUDGET;
+    u->budget_logged = false;
     u->zero_times_anything = F(s->regs[R_US_CONFIG / 4], US_CONFIG,
                                ZERO_TIMES_ANYTHING_EQUALS_ZERO);
     memcpy(u->kconst, u->consts, sizeof(u->kconst));

@@ -21,6 +21,12 @@ typedef struct R500Chip R500Chip;
 #define R500_US_INST_DWORDS     6
 #define R500_US_CONSTS          256
 #define R500_US_TEMPS           128
+/* Loop and address stack depth (Mesa: 4 nested levels at most). */
+#define R500_US_LOOP_DEPTH      8
+/* Instructions one quad may execute (loops of up to 255 iterations). */
+#define R500_US_QUAD_STEPS      (1u << 16)
+/* Instructions one draw may execute (a few seconds of interpretation). */
+#define R500_US_DRAW_BUDGET     (1ull << 30)
 
 enum {
     R500_US_ALU = 0,
@@ -58,6 +64,9 @@ typedef struct R500UsInst {
     bool rgb_clamp, alpha_clamp;
     uint8_t rgb_pred_sel, alpha_pred_sel;
     bool rgb_pred_inv, alpha_pred_inv;
+    bool write_inactive;
+    bool alu_wmask;             /* update the ALU result bit */
+    uint8_t alu_result_sel, alu_result_op;
     /* ALU / OUT */
     R500UsAddr rgb_addr[3], alpha_addr[3];
     uint8_t rgb_srcp, alpha_srcp;
@@ -115,6 +124,7 @@ typedef struct R500Us {
     bool zero_times_anything;
     float kconst[R500_US_CONSTS][4];
     uint64_t budget;            /* instructions left for this draw */
+    bool budget_logged;
     R500UsQuad q;
     uint64_t quads, insts;
 } R500Us;

@@ -33,14 +33,18 @@ static inline float mul(bool ztae, float a, float b)
 }
 
 /* One register channel of the four pixels. */
-static void us_read(const R500Us *u, const R500UsAddr *a, int c, Chan out)
+static void us_read(const R500Us *u, const R500UsAddr *a, int c, int al,
+                    Chan out)
 {
+    int idx = a->index + (a->rel ? al : 0);
+
     switch (a->kind) {
     case R500_US_SRC_TEMP:
-        memcpy(out, u->q.t[a->index][c], sizeof(Chan));
+        memcpy(out, u->q.t[idx & (R500_US_TEMPS - 1)][c], sizeof(Chan));
         break;
     case R500_US_SRC_CONST:
-        out[0] = out[1] = out[2] = out[3] = u->kconst[a->index][c];
+        out[0] = out[1] = out[2] = out[3] =
+            u->kconst[idx & (R500_US_CONSTS - 1)][c];
         break;
     default:
         /* an inline constant supplies every channel (open question 2) */
@@ -124,8 +128,30 @@ static bool pred_ok(const bool pred[4][4], unsigned sel, bool inv, int c,
     return v != inv;
 }
 
-static void exec_alu(R500Chip *s, const R500UsInst *in, bool pred[4][4])
+/* Flow-control state of the quad in flight (reference 3.10). */
+typedef struct UsFlow {
+    bool pred[4][4];            /* predicate bits R, G, B, A per pixel */
+    bool alu_result[4];
+    uint8_t active;             /* bit p: pixel p executes */
+    int32_t bcount[4];          /* branch counters of inactive pixels */
+    struct {
+        uint32_t count;
+        int32_t al, step;
+    } loop[R500_US_LOOP_DEPTH];
+    unsigned loops;
+    uint32_t astack[R500_US_LOOP_DEPTH];
+    unsigned addrs;
+} UsFlow;
+
+/* A write to pixel p happens if it is active (or WRITE_INACTIVE). */
+static inline bool us_live(const UsFlow *f, const R500UsInst *in, int p)
 {
+    return ((f->active >> p) & 1) || in->write_inactive;
+}
+
+static void exec_alu(R500Chip *s, const R500UsInst *in, UsFlow *f)
+{
+    bool (*pred)[4] = f->pred;
     R500Us *u = &s->us;
     R500UsQuad *q = &u->q;
     bool ztae = u->zero_times_anything;
@@ -133,11 +159,13 @@ static void exec_alu(R500Chip *s, const R500UsInst *in, bool pred[4][4])
     Chan a[3], b[3], c[3], aa, ab, ac;
     Chan rgb[3], alpha, dot;
 
+    int al = f->loops ? f->loop[f->loops - 1].al : 0;
+
     for (int n = 0; n < 3; n++) {
         for (int ch = 0; ch < 3; ch++) {
-            us_read(u, &in->rgb_addr[n], ch, src[n][ch]);
+            us_read(u, &in->rgb_addr[n], ch, al, src[n][ch]);
         }
-        us_read(u, &in->alpha_addr[n], 3, src[n][3]);
+        us_read(u, &in->alpha_addr[n], 3, al, src[n][3]);
     }
     for (int p = 0; p < 4; p++) {
         for (int ch = 0; ch < 3; ch++) {
@@ -243,20 +271,40 @@ static void exec_alu(R500Chip *s, const R500UsInst *in, bool pred[4][4])
     }
 
     /* Temporaries. */
-    for (int ch = 0; ch < 3; ch++) {
-        if (in->rgb_wmask & (1u << ch)) {
+    {
+        int rd = (in->rgb_addrd + (in->rgb_addrd_rel ? al : 0)) &
+                 (R500_US_TEMPS - 1);
+        int ad = (in->alpha_addrd + (in->alpha_addrd_rel ? al : 0)) &
+                 (R500_US_TEMPS - 1);
+
+        for (int ch = 0; ch < 3; ch++) {
+            if (in->rgb_wmask & (1u << ch)) {
+                for (int p = 0; p < 4; p++) {
+                    if (us_live(f, in, p) &&
+                        pred_ok(pred, in->rgb_pred_sel, in->rgb_pred_inv, ch,
+                                p)) {
+                        q->t[rd][ch][p] = rgb[ch][p];
+                    }
+                }
+            }
+        }
+        if (in->alpha_wmask) {
             for (int p = 0; p < 4; p++) {
-                if (pred_ok(pred, in->rgb_pred_sel, in->rgb_pred_inv, ch, p)) {
-                    q->t[in->rgb_addrd][ch][p] = rgb[ch][p];
+                if (us_live(f, in, p) &&
+                    pred_ok(pred, in->alpha_pred_sel, in->alpha_pred_inv, 3,
+                            p)) {
+                    q->t[ad][3][p] = alpha[p];
                 }
             }
         }
     }
-    if (in->alpha_wmask) {
+    /* The ALU result bit for the next FC instruction (3.8). */
+    if (in->alu_wmask) {
         for (int p = 0; p < 4; p++) {
-            if (pred_ok(pred, in->alpha_pred_sel ? in->alpha_pred_sel : 0,
-                        in->alpha_pred_inv, 3, p)) {
-                q->t[in->alpha_addrd][3][p] = alpha[p];
+            if ((f->active >> p) & 1) {
+                f->alu_result[p] = compare(in->alu_result_op,
+                                           in->alu_result_sel ? alpha[p]
+                                                              : rgb[0][p]);
             }
         }
     }
@@ -265,37 +313,48 @@ static void exec_alu(R500Chip *s, const R500UsInst *in, bool pred[4][4])
         for (int ch = 0; ch < 3; ch++) {
             if (in->rgb_omask & (1u << ch)) {
                 for (int p = 0; p < 4; p++) {
-                    q->out[in->rgb_target][ch][p] = rgb[ch][p];
+                    if (us_live(f, in, p)) {
+                        q->out[in->rgb_target][ch][p] = rgb[ch][p];
+                    }
                 }
                 q->out_written |= 1u << in->rgb_target;
             }
         }
         if (in->alpha_omask) {
-            memcpy(q->out[in->alpha_target][3], alpha, sizeof(Chan));
+            for (int p = 0; p < 4; p++) {
+                if (us_live(f, in, p)) {
+                    q->out[in->alpha_target][3][p] = alpha[p];
+                }
+            }
             q->out_written |= 1u << in->alpha_target;
         }
         if (in->w_omask) {
-            memcpy(q->depth, alpha, sizeof(Chan));
+            for (int p = 0; p < 4; p++) {
+                if (us_live(f, in, p)) {
+                    q->depth[p] = alpha[p];
+                }
+            }
             q->depth_written = true;
         }
         return;
     }
     /* ALU with OMASK: set predicate bits from the results (3.8). */
-    for (int ch = 0; ch < 3; ch++) {
-        if (in->rgb_omask & (1u << ch)) {
-            for (int p = 0; p < 4; p++) {
+    for (int p = 0; p < 4; p++) {
+        if (!((f->active >> p) & 1)) {
+            continue;
+        }
+        for (int ch = 0; ch < 3; ch++) {
+            if (in->rgb_omask & (1u << ch)) {
                 pred[ch][p] = compare(in->rgb_target, rgb[ch][p]);
             }
         }
-    }
-    if (in->alpha_omask) {
-        for (int p = 0; p < 4; p++) {
+        if (in->alpha_omask) {
             pred[3][p] = compare(in->alpha_target, alpha[p]);
         }
     }
 }
 
-static void exec_tex(R500Chip *s, const R500UsInst *in)
+static void exec_tex(R500Chip *s, const R500UsInst *in, const UsFlow *f)
 {
     R500UsQuad *q = &s->us.q;
     float coord[4][4], res[4][4];
@@ -309,8 +368,9 @@ static void exec_tex(R500Chip *s, const R500UsInst *in)
         return;
     case R500_TEX_KILL:
         for (int p = 0; p < 4; p++) {
-            if (coord[0][p] < 0.0f || coord[1][p] < 0.0f ||
-                coord[2][p] < 0.0f || coord[3][p] < 0.0f) {
+            if (((f->active >> p) & 1) &&
+                (coord[0][p] < 0.0f || coord[1][p] < 0.0f ||
+                 coord[2][p] < 0.0f || coord[3][p] < 0.0f)) {
                 q->kill |= 1u << p;
             }
         }
@@ -322,10 +382,144 @@ static void exec_tex(R500Chip *s, const R500UsInst *in)
     }
     for (int ch = 0; ch < 4; ch++) {
         if (wmask & (1u << ch)) {
-            memcpy(q->t[in->tex_dst][ch], res[in->tex_dst_swz[ch]],
-                   sizeof(Chan));
+            for (int p = 0; p < 4; p++) {
+                if (us_live(f, in, p)) {
+                    q->t[in->tex_dst][ch][p] = res[in->tex_dst_swz[ch]][p];
+                }
+            }
         }
     }
+}
+
+/* Branch-state operations B_OP0/B_OP1 (reference 3.10). */
+static void fc_bop(UsFlow *f, unsigned op, unsigned pop, uint8_t voters,
+                   uint8_t want, bool jumped)
+{
+    if (op == 1) {
+        /* DECR: inactive pixels count down; negative ones wake up */
+        for (int p = 0; p < 4; p++) {
+            if (!((f->active >> p) & 1) && (f->bcount[p] -= pop) < 0) {
+                f->active |= 1u << p;
+                f->bcount[p] = 0;
+            }
+        }
+    } else if (op == 2) {
+        /* INCR: one level deeper; pixels that went the other way sleep */
+        uint8_t off = voters & (jumped ? ~want : want);
+
+        for (int p = 0; p < 4; p++) {
+            if (!((f->active >> p) & 1)) {
+                f->bcount[p]++;
+            } else if ((off >> p) & 1) {
+                f->active &= ~(1u << p);
+                f->bcount[p] = 0;
+            }
+        }
+    }
+}
+
+/* One FC instruction; returns the next program counter. */
+static uint32_t exec_fc(R500Chip *s, const R500UsInst *in, UsFlow *f,
+                        uint32_t pc)
+{
+    const R500UsQuad *q = &s->us.q;
+    uint32_t fi = in->fc_inst, fa = in->fc_addr;
+    unsigned op = R500_FGET(fi, US_FC_INST, OP);
+    unsigned func = R500_FGET(fi, US_FC_INST, JUMP_FUNC);
+    bool jump_any = R500_FGET(fi, US_FC_INST, JUMP_ANY);
+    bool bval = (s->regs[R_US_FC_BOOL_CONST / 4] >>
+                 R500_FGET(fa, US_FC_ADDR, BOOL_ADDR)) & 1;
+    uint32_t target = R500_FGET(fa, US_FC_ADDR, JUMP_ADDR);
+    uint8_t voters, want = 0;
+    bool jump;
+
+    if (!R500_FGET(fa, US_FC_ADDR, JUMP_GLOBAL)) {
+        target += R500_FGET(s->regs[R_US_CODE_OFFSET / 4], US_CODE_OFFSET,
+                            OFFSET_ADDR);
+    }
+    if (R500_FGET(fi, US_FC_INST, B_ELSE)) {
+        /* active <-> branch-inactive with a zero counter */
+        for (int p = 0; p < 4; p++) {
+            if ((f->active >> p) & 1) {
+                f->active &= ~(1u << p);
+                f->bcount[p] = 0;
+            } else if (f->bcount[p] == 0) {
+                f->active |= 1u << p;
+            }
+        }
+    }
+    voters = f->active;
+    if (R500_FGET(fi, US_FC_INST, IGNORE_UNCOVERED)) {
+        voters &= q->cover;
+    }
+    for (int p = 0; p < 4; p++) {
+        /* the FC predicate is a replicate select of CMN RGB_PRED_SEL */
+        bool pr = pred_ok(f->pred, in->rgb_pred_sel ? in->rgb_pred_sel : 5,
+                          in->rgb_pred_inv, 3, p);
+        unsigned bit = f->alu_result[p] << 2 | pr << 1 | bval;
+
+        if ((voters >> p) & 1 && (func >> bit) & 1) {
+            want |= 1u << p;
+        }
+    }
+    jump = jump_any ? want != 0 : want == voters;
+
+    switch (op) {
+    case 1: case 3: {   /* LOOP, REP: KR iterations, aL from KG step KB */
+        uint32_t k = s->regs[R500_REGA_AT(US_FC_INT_CONST,
+                                          R500_FGET(fa, US_FC_ADDR,
+                                                    INT_ADDR)) / 4];
+        if ((k & 0xFF) == 0) {
+            jump = true;
+        } else if (!jump) {
+            if (f->loops == R500_US_LOOP_DEPTH) {
+                jump = true;        /* too deep: skip the loop */
+            } else {
+                f->loop[f->loops].count = k & 0xFF;
+                f->loop[f->loops].al = op == 1 ? (k >> 8) & 0xFF
+                                     : f->loops ? f->loop[f->loops - 1].al : 0;
+                f->loop[f->loops].step = op == 1 ? (int8_t)(k >> 16) : 0;
+                f->loops++;
+            }
+        }
+        break;
+    }
+    case 2: case 4:     /* ENDLOOP, ENDREP */
+        if (f->loops) {
+            f->loop[f->loops - 1].al += f->loop[f->loops - 1].step;
+            if (--f->loop[f->loops - 1].count == 0) {
+                jump = false;
+            }
+        } else {
+            jump = false;
+        }
+        if (!jump && f->loops) {
+            f->loops--;
+        }
+        break;
+    case 5: case 6:     /* BREAKLOOP, BREAKREP: leaving pops the loop */
+        if (jump && f->loops) {
+            f->loops--;
+        }
+        break;
+    default:            /* JUMP, CONTINUE */
+        break;
+    }
+    if (jump) {
+        unsigned aop = R500_FGET(fi, US_FC_INST, A_OP);
+
+        if (aop == 1) {
+            target = f->addrs ? f->astack[--f->addrs] : pc + 1;
+        } else if (aop == 2 && f->addrs < R500_US_LOOP_DEPTH) {
+            f->astack[f->addrs++] = pc + 1;
+        }
+        fc_bop(f, R500_FGET(fi, US_FC_INST, B_OP1),
+               R500_FGET(fi, US_FC_INST, B_POP_CNT), voters, want, true);
+        return target;
+    }
+    fc_bop(f, R500_FGET(fi, US_FC_INST, B_OP0),
+           R500_FGET(fi, US_FC_INST, B_POP_CNT), voters, want, false);
+    return pc + 1;
 }
 
 void r500_us_run_quad(R500Chip *s)
@@ -333,29 +527,46 @@ void r500_us_run_quad(R500Chip *s)
     R500Us *u = &s->us;
     const R500UsProg *p = &u->prog;
     R500UsQuad *q = &u->q;
-    bool pred[4][4] = { { false } };
+    UsFlow f = { .active = 0xF };
+    uint32_t pc = p->start, steps = 0;
 
     q->out_written = 0;
     q->depth_written = false;
     q->kill = 0;
+    memset(q->out, 0, sizeof(q->out));
     u->quads++;
-    for (uint32_t pc = p->start; pc <= p->end; pc++) {
+    while (pc >= p->start && pc <= p->end) {
         const R500UsInst *in = &p->inst[pc - p->start];
+        uint32_t next = pc + 1;
 
+        /* flow control is bounded per quad and per draw */
+        if (++steps > R500_US_QUAD_STEPS || !u->budget) {
+            if (!u->budget_logged) {
+                u->budget_logged = true;
+                r500_guest_error(s, "3D: fragment shader exceeds its "
+                                 "instruction budget; pixels left as they "
+                                 "are");
+            }
+            q->kill = 0xF;
+            break;
+        }
+        u->budget--;
         u->insts++;
         switch (in->type) {
         case R500_US_ALU:
         case R500_US_OUT:
-            exec_alu(s, in, pred);
+            exec_alu(s, in, &f);
             break;
         case R500_US_TEX:
-            exec_tex(s, in);
+            exec_tex(s, in, &f);
             break;
         default:
-            break;              /* FC: not modelled yet (us.c reports it) */
-        }
-        if (in->last) {
+            next = exec_fc(s, in, &f, pc);
             break;
         }
+        if (in->last && !p->uses_fc) {
+            break;
+        }
+        pc = next;
     }
 }

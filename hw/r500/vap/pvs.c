@@ -57,11 +57,73 @@ static float clamp_pow_exp(float e)
     return e < -128.0f ? -128.0f : e > 128.0f ? 128.0f : e;
 }
 
+/*
+ * The predicate ops keep a nesting counter in a temporary (Mesa
+ * radeon_vert_fc.c): 0 means "predicate true at this level", n > 0 that
+ * the pixel is off for n levels.  They set the predicate bit and return the
+ * new counter.
+ */
+static bool pvs_pred_op(const R500PvsInst *in, const float a[4],
+                        const float b[4], bool *pred, float r[4])
+{
+    float v, x = a[0], cnt = a[3], cond = b[3];
+    bool p;
+
+    if (in->kind == R500_PVS_MATH) {
+        switch (in->op) {
+        case ME_PRED_SET_EQ: p = x == 0.0f; v = p ? 0.0f : 1.0f; break;
+        case ME_PRED_SET_GT: p = x > 0.0f; v = p ? 0.0f : 1.0f; break;
+        case ME_PRED_SET_GTE: p = x >= 0.0f; v = p ? 0.0f : 1.0f; break;
+        case ME_PRED_SET_NEQ: p = x != 0.0f; v = p ? 0.0f : 1.0f; break;
+        case ME_PRED_SET_CLR: p = false; v = INFINITY; break;
+        case ME_PRED_SET_INV:
+            /* ELSE: on at this level <-> off by exactly one level */
+            p = x == 1.0f;
+            v = x == 0.0f ? 1.0f : x == 1.0f ? 0.0f : x;
+            break;
+        case ME_PRED_SET_POP:
+            v = x - 1.0f;
+            p = v <= 0.0f;
+            v = p ? 0.0f : v;
+            break;
+        case ME_PRED_SET_RESTORE: p = x == 0.0f; v = x; break;
+        default:
+            return false;
+        }
+    } else {
+        bool c;
+
+        switch (in->op) {
+        case VE_PRED_SET_EQ_PUSH: c = cond == 0.0f; break;
+        case VE_PRED_SET_GT_PUSH: c = cond > 0.0f; break;
+        case VE_PRED_SET_GTE_PUSH: c = cond >= 0.0f; break;
+        case VE_PRED_SET_NEQ_PUSH: c = cond != 0.0f; break;
+        default:
+            return false;
+        }
+        /* push: the counter (in w) goes one level deeper when off */
+        if (cnt == 0.0f) {
+            p = c;
+            v = c ? 0.0f : 1.0f;
+        } else {
+            p = false;
+            v = cnt + 1.0f;
+        }
+    }
+    *pred = p;
+    r[0] = r[1] = r[2] = r[3] = v;
+    return true;
+}
+
 /* The vector or math result of one instruction from its operands. */
 void r500_pvs_exec(const R500PvsInst *in, const float a[4], const float b[4],
-                   const float c[4], float r[4])
+                   const float c[4], bool *pred, float r[4])
 {
     float x = a[0];
+
+    if (in->kind != R500_PVS_MACRO && pvs_pred_op(in, a, b, pred, r)) {
+        return;
+    }
 
     if (in->kind == R500_PVS_MACRO) {
         /* 0: MADD, 1: M2X_ADD (reference 4.4) */
@@ -263,9 +325,16 @@ static void pvs_fetch(R500Chip *s, const R500PvsState *st,
         uint32_t cc = s->regs[R_VAP_PVS_CONST_CNTL / 4];
         int max = R500_FGET(cc, VAP_PVS_CONST_CNTL, PVS_MAX_CONST_ADDR);
 
-        /* Out of 0..MAX_CONST_ADDR reads (0,0,0,0) (reference 4.3). */
+        /*
+         * Addresses outside 0..MAX_CONST_ADDR read (0,0,0,0); the base
+         * offset is added after that check (Mesa uploads a program's
+         * constants at BASE_OFFSET with MAX = its constant count - 1).
+         */
+        if (idx < 0 || idx > max) {
+            break;
+        }
         idx += R500_FGET(cc, VAP_PVS_CONST_CNTL, PVS_CONST_BASE_OFFSET);
-        if (idx >= 0 && idx <= max && idx < R500_PVS_CONSTS) {
+        if (idx < R500_PVS_CONSTS) {
             reg = (const float *)&s->vap.pvs_mem[(R500_PVS_CONST_BASE + idx)
                                                  * 4];
         }
@@ -376,8 +445,11 @@ uint32_t r500_pvs_run(R500Chip *s, R500PvsState *st)
             pvs_fetch(s, st, &in->src[0], a);
             pvs_fetch(s, st, &in->src[1], b);
             pvs_fetch(s, st, &in->src[2], c);
-            r500_pvs_exec(in, a, b, c, r);
+            bool pred = st->pred;
+
+            r500_pvs_exec(in, a, b, c, &pred, r);
             pvs_write(st, in, r);
+            st->pred = pred;
         }
         /* The end of the innermost loop body. */
         if (depth) {

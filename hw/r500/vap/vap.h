@@ -153,7 +153,7 @@ void r500_pvs_decode(const uint32_t w[4], R500PvsInst *inst);
 uint32_t r500_pvs_run(R500Chip *s, R500PvsState *st);
 /* One PVS operation on explicit operands (for the unit tests). */
 void r500_pvs_exec(const R500PvsInst *in, const float a[4], const float b[4],
-                   const float c[4], float r[4]);
+                   const float c[4], bool *pred, float r[4]);
 
 /* vf.c */
 bool r500_vf_prepare(R500Chip *s, const R500DrawCmd *cmd);
