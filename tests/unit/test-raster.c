@@ -125,6 +125,70 @@ static void test_top_left(void)
     test_host_free(h);
 }
 
+/* Occlusion counters: samples passed, stored per pipe (reference 2.12). */
+static void test_occlusion(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    R500Chip *s = &h->chip;
+    float v[3 * 8];
+    uint32_t got;
+
+    t3d_setup(h);
+    r500_reg_write(s, R_SU_REG_DEST, 0xF);
+    r500_reg_write(s, R_ZB_ZPASS_DATA, 0);
+    /*
+     * the lower-left half of a 10x10 square: 45 pixel centres strictly
+     * below the diagonal; the 10 on it belong to a right edge, not drawn
+     */
+    vtx(v, 0, 0, 0, 1, 1, 1, 1);
+    vtx(v + 8, 0, 10, 0, 1, 1, 1, 1);
+    vtx(v + 16, 10, 10, 0, 1, 1, 1, 1);
+    t3d_draw(h, TRIANGLES, v, 3);
+    r500_reg_write(s, R_SU_REG_DEST, 1);
+    r500_reg_write(s, R_ZB_ZPASS_ADDR, T3D_ZB);
+    memcpy(&got, h->vram + T3D_ZB, 4);
+    g_assert_cmpuint(got, ==, 45);
+    /* the model counts in pipe 0: other pipes report 0 */
+    r500_reg_write(s, R_SU_REG_DEST, 2);
+    r500_reg_write(s, R_ZB_ZPASS_ADDR, T3D_ZB + 4);
+    memcpy(&got, h->vram + T3D_ZB + 4, 4);
+    g_assert_cmpuint(got, ==, 0);
+    test_host_free(h);
+}
+
+/* Back faces take colours 2/3 when the VAP outputs them (reference 2.3). */
+static void test_two_sided(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    R500Chip *s = &h->chip;
+    float v[3 * 8];
+    uint32_t pvs[4] = {
+        /* o2 = v1.zyxw: the back colour is the front one with R, B swapped */
+        t3d_pvs_dst(3, false, PVS_DO, 2, 0xF),
+        t3d_pvs_src(PVS_V, 1, PVS_SWZ(2, 1, 0, 3), 0),
+        t3d_pvs_src(PVS_V, 1, PVS_ZERO4, 0),
+        t3d_pvs_src(PVS_V, 1, PVS_ZERO4, 0),
+    };
+
+    t3d_setup(h);
+    r500_reg_write(s, R_VAP_PVS_VECTOR_INDX_REG, 2);
+    for (int i = 0; i < 4; i++) {
+        r500_reg_write(s, R_VAP_PVS_VECTOR_DATA_REG_128, pvs[i]);
+    }
+    r500_reg_write(s, R_VAP_PVS_CODE_CNTL_0, 2u << 20);
+    /* position, colour 0, colour 2 */
+    r500_reg_write(s, R_VAP_OUTPUT_VTX_FMT_0, 1 | 2 | 8);
+    vtx(v, 10, 10, 0, 1, 0, 0, 1);      /* d < 0: front with FACE = 0 */
+    vtx(v + 8, 10, 30, 0, 1, 0, 0, 1);
+    vtx(v + 16, 30, 10, 0, 1, 0, 0, 1);
+    t3d_draw(h, TRIANGLES, v, 3);
+    g_assert_cmphex(t3d_px(h, 12, 12), ==, 0xFF0000FF);
+    r500_reg_write(s, R_SU_CULL_MODE, 4);   /* FACE = 1: now a back face */
+    t3d_draw(h, TRIANGLES, v, 3);
+    g_assert_cmphex(t3d_px(h, 12, 12), ==, 0xFFFF0000);
+    test_host_free(h);
+}
+
 /* Gouraud colours are interpolated; flat ones come from the last vertex. */
 static void test_shading(void)
 {
@@ -596,6 +660,8 @@ int main(int argc, char **argv)
     g_test_add_func("/3d/fill-rule", test_fill_rule);
     g_test_add_func("/3d/top-left", test_top_left);
     g_test_add_func("/3d/shading", test_shading);
+    g_test_add_func("/3d/occlusion", test_occlusion);
+    g_test_add_func("/3d/two-sided", test_two_sided);
     g_test_add_func("/3d/culling", test_culling);
     g_test_add_func("/3d/scissor-cliprects", test_scissor_cliprects);
     g_test_add_func("/3d/point-sprite", test_point_sprite);

@@ -408,6 +408,7 @@ static const VMStateDescription vmstate_r500_rb3d = {
         VMSTATE_UINT32_ARRAY(chip.rb3d.cmask_ram, R500PCIState,
                              R500_CMASK_DWORDS),
         VMSTATE_BOOL(chip.rb3d.zmask_cleared, R500PCIState),
+        VMSTATE_UINT32(chip.rb3d.zpass, R500PCIState),
         VMSTATE_END_OF_LIST()
     },
 };

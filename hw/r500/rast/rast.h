@@ -98,6 +98,7 @@ typedef struct R500Rast {
     float stuff_s0, stuff_t0, stuff_s1, stuff_t1;
     R500RsWrite rs[R500_RS_WRITES];
     unsigned nrs;
+    uint8_t colours;                    /* VAP colours present, bit n */
     uint64_t quad_budget;               /* quads left in this draw */
     bool budget_logged;
 

@@ -244,13 +244,24 @@ void r500_rast_triangle(R500Chip *s, const R500Vertex *v0,
             const R500RsChan *ch = &r->rs[i].ch[c];
             R500Plane *pl = &r->plane[i][c];
 
-            if (ch->src == R500_RS_ATTR && !ch->flat) {
-                *pl = plane3(&ps, (double)v[0]->attr[ch->attr] * v[0]->win[3],
-                             (double)v[1]->attr[ch->attr] * v[1]->win[3],
-                             (double)v[2]->attr[ch->attr] * v[2]->win[3],
+            R500RsChan bc = *ch;
+
+            /*
+             * Back faces take colours 2/3 in place of 0/1 when the VAP
+             * outputs them (two-sided colour, reference 2.3).
+             */
+            if (r->back && bc.src == R500_RS_ATTR &&
+                bc.attr < R500_ATTR_COL(2) &&
+                ((r->colours >> (2 + bc.attr / 4)) & 1)) {
+                bc.attr += R500_ATTR_COL(2);
+            }
+            if (bc.src == R500_RS_ATTR && !bc.flat) {
+                *pl = plane3(&ps, (double)v[0]->attr[bc.attr] * v[0]->win[3],
+                             (double)v[1]->attr[bc.attr] * v[1]->win[3],
+                             (double)v[2]->attr[bc.attr] * v[2]->win[3],
                              true);
             } else {
-                *pl = chan_const(r, ch, prov);
+                *pl = chan_const(r, &bc, prov);
             }
         }
     }

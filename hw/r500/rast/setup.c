@@ -98,6 +98,7 @@ static bool rs_prepare(R500Chip *s, bool points)
             colours[ncol++] = c;
         }
     }
+    r->colours = R500_FGET(f0, VAP_OUTPUT_VTX_FMT_0, COLOR_PRESENT);
     r->nrs = 0;
     for (unsigned i = 0; i < ninst; i++) {
         uint32_t inst = s->regs[R500_REGA_AT(RS_INST, i) / 4];

@@ -597,6 +597,8 @@ void r500_rb3d_quad(R500Chip *s)
                 continue;
             }
         }
+        /* samples passed, for occlusion queries (ZB_ZPASS_*) */
+        rb->zpass++;
         if (rb->zero_output) {
             continue;
         }
@@ -666,7 +668,35 @@ static void ram_dword_write(R500Chip *s, uint32_t reg, uint32_t old,
     *idx = (*idx + 1) % rp->size;
 }
 
+/*
+ * Occlusion queries (reference 2.12): ZB_ZPASS_DATA = 0 resets the count,
+ * a write of ZB_ZPASS_ADDR stores it there for the pipes SU_REG_DEST (RV530:
+ * FG_ZBREG_DEST) selects.  The model counts in one pipe, pipe 0: a write
+ * for another pipe stores 0, so Mesa's per-pipe sum is the count.
+ */
+static void zpass_data_write(R500Chip *s, uint32_t reg, uint32_t old,
+                             uint32_t mask)
+{
+    s->rb3d.zpass = s->regs[reg / 4];
+}
+
+static void zpass_addr_write(R500Chip *s, uint32_t reg, uint32_t old,
+                             uint32_t mask)
+{
+    uint32_t dest = s->model == R500_MODEL_RV530
+                    ? s->regs[R_FG_ZBREG_DEST / 4] : s->regs[R_SU_REG_DEST / 4];
+    uint32_t v = GUINT32_TO_LE(dest & 1 ? s->rb3d.zpass : 0);
+    uint64_t addr = s->regs[reg / 4] & ~3u;
+
+    if (!r500_mem_write(s, addr, &v, 4)) {
+        r500_guest_error(s, "3D: ZB_ZPASS_ADDR 0x%08" G_GINT64_MODIFIER "x "
+                         "not writable; occlusion result lost", addr);
+    }
+}
+
 static const R500RegHook rb3d_hooks[] = {
+    { R_ZB_ZPASS_DATA, R_ZB_ZPASS_DATA, NULL, zpass_data_write },
+    { R_ZB_ZPASS_ADDR, R_ZB_ZPASS_ADDR, NULL, zpass_addr_write },
     { R_ZB_ZMASK_DWORD, R_ZB_ZMASK_DWORD, ram_dword_read, ram_dword_write },
     { R_ZB_HIZ_DWORD, R_ZB_HIZ_DWORD, ram_dword_read, ram_dword_write },
     { R_RB3D_CMASK_DWORD, R_RB3D_CMASK_DWORD, ram_dword_read,
@@ -682,6 +712,7 @@ static void rb3d_reset(R500Chip *s)
     memset(rb->hiz_ram, 0, sizeof(rb->hiz_ram));
     memset(rb->cmask_ram, 0, sizeof(rb->cmask_ram));
     rb->zmask_cleared = false;
+    rb->zpass = 0;
     memset(&rb->cache, 0, sizeof(rb->cache));
     rb->cache.dirty_lo = UINT64_MAX;
     s->rast.unimp_logged = 0;

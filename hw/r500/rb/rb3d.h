@@ -72,6 +72,7 @@ typedef struct R500Rb3d {
     uint32_t hiz_ram[R500_HIZ_DWORDS];
     uint32_t cmask_ram[R500_CMASK_DWORDS];
     bool zmask_cleared;         /* a 3D_CLEAR_ZMASK awaits expansion */
+    uint32_t zpass;             /* occlusion counter: samples passed */
 
     /* ---- Not migrated ---- */
     R500Cache cache;
