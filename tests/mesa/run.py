@@ -51,7 +51,7 @@ TOLERANCE = {
     'polygon_mode': (3, 0.03), 'point_sprite': (3, 0.02),
 }
 
-NO_CP = 'IB not executed yet (no CP in the core)'
+NO_CP = 'IB not executed (the CP did not reach the fence)'
 
 
 def read_pam(path):
