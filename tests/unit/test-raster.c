@@ -36,6 +36,19 @@ static unsigned red(TestHost *h, unsigned x, unsigned y)
     return t3d_px(h, x, y) & 0xFF;
 }
 
+/* Pixels of [0, w) x [0, ht) are v inside [x0, x1] x [y0, y1], else 0. */
+static void assert_box(TestHost *h, unsigned w, unsigned ht, unsigned x0,
+                       unsigned y0, unsigned x1, unsigned y1, uint32_t v)
+{
+    for (unsigned y = 0; y < ht; y++) {
+        for (unsigned x = 0; x < w; x++) {
+            bool in = x >= x0 && x <= x1 && y >= y0 && y <= y1;
+
+            g_assert_cmphex(t3d_px(h, x, y), ==, in ? v : 0);
+        }
+    }
+}
+
 /*
  * Triangles sharing edges, with vertices off the pixel grid, tile a
  * region: with additive blending every pixel centre inside is counted
@@ -101,13 +114,7 @@ static void test_top_left(void)
     vtx(v + 32, 6.5f, 5.5f, 0, 1, 1, 1, 1);
     vtx(v + 40, 2.5f, 5.5f, 0, 1, 1, 1, 1);
     t3d_draw(h, TRIANGLES, v, 6);
-    for (unsigned y = 0; y < 8; y++) {
-        for (unsigned x = 0; x < 9; x++) {
-            bool in = x >= 2 && x <= 5 && y >= 1 && y <= 4;
-
-            g_assert_cmphex(t3d_px(h, x, y), ==, in ? 0xFFFFFFFF : 0);
-        }
-    }
+    assert_box(h, 9, 8, 2, 1, 5, 4, 0xFFFFFFFF);
     /* the same with the winding reversed covers the same pixels */
     t3d_fill(h, 0);
     vtx(v + 8, 2.5f, 5.5f, 0, 1, 1, 1, 1);
@@ -115,13 +122,7 @@ static void test_top_left(void)
     vtx(v + 16, 6.5f, 5.5f, 0, 1, 1, 1, 1);
     vtx(v + 32, 6.5f, 5.5f, 0, 1, 1, 1, 1);
     t3d_draw(h, TRIANGLES, v, 6);
-    for (unsigned y = 0; y < 8; y++) {
-        for (unsigned x = 0; x < 9; x++) {
-            bool in = x >= 2 && x <= 5 && y >= 1 && y <= 4;
-
-            g_assert_cmphex(t3d_px(h, x, y), ==, in ? 0xFFFFFFFF : 0);
-        }
-    }
+    assert_box(h, 9, 8, 2, 1, 5, 4, 0xFFFFFFFF);
     test_host_free(h);
 }
 
@@ -263,13 +264,7 @@ static void test_scissor_cliprects(void)
     r500_reg_write(s, R_RE_SCISSORS_TL, 10 | 20u << 13);
     r500_reg_write(s, R_RE_SCISSORS_BR, 30 | 25u << 13);
     t3d_draw(h, TRIANGLES, v, 3);
-    for (unsigned y = 0; y < T3D_H; y++) {
-        for (unsigned x = 0; x < T3D_W; x++) {
-            bool in = x >= 10 && x <= 30 && y >= 20 && y <= 25;
-
-            g_assert_cmphex(t3d_px(h, x, y), ==, in ? 0xFFFFFFFF : 0);
-        }
-    }
+    assert_box(h, T3D_W, T3D_H, 10, 20, 30, 25, 0xFFFFFFFF);
     /* rule 0xAAAA: inside clip rectangle 0 only; 0x5555 outside it */
     t3d_fill(h, 0);
     r500_reg_write(s, R_RE_SCISSORS_TL, 0);

@@ -122,6 +122,38 @@ static void quad_emit(R500Chip *s, int x, int y, unsigned mask)
     r->pixels += __builtin_popcount(mask);
 }
 
+/*
+ * A quad whose coverage inside the primitive and the scissor box
+ * [bx0, bx1] x [by0, by1] is mask: apply the clip rule, shade and write.
+ * Returns false when the draw's quad budget is spent.
+ */
+static bool quad_finish(R500Chip *s, int x, int y, unsigned mask)
+{
+    mask &= clip_rule_mask(&s->rast, x, y);
+    if (!mask) {
+        return true;
+    }
+    if (!budget(s)) {
+        return false;
+    }
+    quad_emit(s, x, y, mask);
+    return true;
+}
+
+/* Pixels of the quad at (x, y) inside the box [x0, x1] x [y0, y1]. */
+static unsigned box_mask(int64_t x, int64_t y, int64_t x0, int64_t y0,
+                         int64_t x1, int64_t y1)
+{
+    unsigned mask = 0;
+
+    for (int p = 0; p < 4; p++) {
+        int64_t px = x + qdx[p], py = y + qdy[p];
+
+        mask |= (unsigned)(px >= x0 && px <= x1 && py >= y0 && py <= y1) << p;
+    }
+    return mask;
+}
+
 /* The pixel bounding box [x0, x1] x [y0, y1] clipped to the scissor. */
 static bool bbox_clip(const R500Rast *r, int64_t *x0, int64_t *y0,
                       int64_t *x1, int64_t *y1)
@@ -271,25 +303,11 @@ void r500_rast_triangle(R500Chip *s, const R500Vertex *v0,
             unsigned mask = r500_rast_coverage((const int64_t (*)[3])edge,
                                                x, y);
 
-            if (!mask) {
-                continue;
-            }
             /* scissor edges inside the quad */
-            for (int p = 0; p < 4; p++) {
-                int64_t px = x + qdx[p], py = y + qdy[p];
-
-                if (px < bx0 || px > bx1 || py < by0 || py > by1) {
-                    mask &= ~(1u << p);
-                }
-            }
-            mask &= clip_rule_mask(r, x, y);
-            if (!mask) {
-                continue;
-            }
-            if (!budget(s)) {
+            mask &= mask ? box_mask(x, y, bx0, by0, bx1, by1) : 0;
+            if (mask && !quad_finish(s, x, y, mask)) {
                 return;
             }
-            quad_emit(s, x, y, mask);
         }
     }
 }
@@ -350,23 +368,11 @@ void r500_rast_rect(R500Chip *s, const R500Vertex *v, int64_t x0, int64_t y0,
 
     for (int64_t y = by0 & ~1; y <= by1; y += 2) {
         for (int64_t x = bx0 & ~1; x <= bx1; x += 2) {
-            unsigned mask = 0;
+            unsigned mask = box_mask(x, y, bx0, by0, bx1, by1);
 
-            for (int p = 0; p < 4; p++) {
-                int64_t px = x + qdx[p], py = y + qdy[p];
-
-                if (px >= bx0 && px <= bx1 && py >= by0 && py <= by1) {
-                    mask |= 1u << p;
-                }
-            }
-            mask &= clip_rule_mask(r, x, y);
-            if (!mask) {
-                continue;
-            }
-            if (!budget(s)) {
+            if (mask && !quad_finish(s, x, y, mask)) {
                 return;
             }
-            quad_emit(s, x, y, mask);
         }
     }
 }

@@ -57,7 +57,7 @@ static uint32_t to_unorm(float v, unsigned bits)
 
 static float from_unorm(uint32_t v, unsigned bits)
 {
-    return (v & ((1u << bits) - 1)) / (float)((1u << bits) - 1);
+    return v / (float)((1u << bits) - 1);
 }
 
 static uint16_t to_half(float f)
@@ -111,168 +111,153 @@ static float from_half(uint16_t h)
     return (h & 0x8000) ? -v : v;
 }
 
-/* Fields of a packed fixed-point layout: bits of C0..C3 (0: absent). */
-static bool fixed_layout(uint32_t cformat, uint32_t ofmt, uint8_t w[4],
-                         uint8_t sh[4])
-{
-    static const struct {
-        uint8_t cf;
-        uint8_t w[4], sh[4];
-    } t[] = {
-        { R500_CF_ARGB8888, { 8, 8, 8, 8 }, { 0, 8, 16, 24 } },
-        { R500_CF_ARGB2101010, { 10, 10, 10, 2 }, { 0, 10, 20, 30 } },
-        { R500_CF_RGB565, { 5, 6, 5, 0 }, { 0, 5, 11, 0 } },
-        { R500_CF_ARGB1555, { 5, 5, 5, 1 }, { 0, 5, 10, 15 } },
-        { R500_CF_ARGB4444, { 4, 4, 4, 4 }, { 0, 4, 8, 12 } },
-        /* UV88: C2 in the low byte, C0 in the high one */
-        { R500_CF_UV88, { 8, 0, 8, 0 }, { 8, 0, 0, 0 } },
-        { R500_CF_I8, { 0, 0, 8, 0 }, { 0, 0, 0, 0 } },
-    };
+/*
+ * How C0..C3 are stored for a COLORFORMAT / OUT_FMT pair (table 6.1): one
+ * field per stored component, at a bit offset in the little-endian pixel.
+ */
+enum { F_UNORM, F_HALF, F_FLOAT };
 
-    if (ofmt != R500_OF_C4_8 && ofmt != R500_OF_C4_10 &&
-        ofmt != R500_OF_C4_10_GAMMA) {
-        return false;
-    }
-    for (unsigned i = 0; i < G_N_ELEMENTS(t); i++) {
-        if (t[i].cf == cformat) {
-            memcpy(w, t[i].w, 4);
-            memcpy(sh, t[i].sh, 4);
-            return true;
+typedef struct ColorField {
+    uint8_t comp, shift, width, kind;
+} ColorField;
+
+typedef struct ColorLayout {
+    uint8_t cformat, ofmt;      /* ofmt 0xFF: any fixed-point C4 format */
+    uint8_t n;
+    ColorField f[4];
+} ColorLayout;
+
+#define ANY_C4 0xFF
+
+static const ColorLayout layouts[] = {
+    { R500_CF_ARGB8888, ANY_C4, 4,
+      { { 0, 0, 8 }, { 1, 8, 8 }, { 2, 16, 8 }, { 3, 24, 8 } } },
+    { R500_CF_ARGB2101010, ANY_C4, 4,
+      { { 0, 0, 10 }, { 1, 10, 10 }, { 2, 20, 10 }, { 3, 30, 2 } } },
+    { R500_CF_RGB565, ANY_C4, 3, { { 0, 0, 5 }, { 1, 5, 6 }, { 2, 11, 5 } } },
+    { R500_CF_ARGB1555, ANY_C4, 4,
+      { { 0, 0, 5 }, { 1, 5, 5 }, { 2, 10, 5 }, { 3, 15, 1 } } },
+    { R500_CF_ARGB4444, ANY_C4, 4,
+      { { 0, 0, 4 }, { 1, 4, 4 }, { 2, 8, 4 }, { 3, 12, 4 } } },
+    /* UV88: C2 in the low byte, C0 in the high one */
+    { R500_CF_UV88, ANY_C4, 2, { { 2, 0, 8 }, { 0, 8, 8 } } },
+    { R500_CF_I8, ANY_C4, 1, { { 2, 0, 8 } } },
+    { R500_CF_ARGB8888, R500_OF_C2_16, 2, { { 0, 0, 16 }, { 1, 16, 16 } } },
+    { R500_CF_ARGB8888, R500_OF_C2_16_FP, 2,
+      { { 0, 0, 16, F_HALF }, { 1, 16, 16, F_HALF } } },
+    { R500_CF_ARGB8888, R500_OF_C_32_FP, 1, { { 0, 0, 32, F_FLOAT } } },
+    { R500_CF_UV88, R500_OF_C_16, 1, { { 0, 0, 16 } } },
+    { R500_CF_UV88, R500_OF_C_16_FP, 1, { { 0, 0, 16, F_HALF } } },
+    { R500_CF_ARGB16161616, R500_OF_C4_16, 4,
+      { { 0, 0, 16 }, { 1, 16, 16 }, { 2, 32, 16 }, { 3, 48, 16 } } },
+    { R500_CF_ARGB16161616, R500_OF_C4_16_FP, 4,
+      { { 0, 0, 16, F_HALF }, { 1, 16, 16, F_HALF }, { 2, 32, 16, F_HALF },
+        { 3, 48, 16, F_HALF } } },
+    /* RG32F: C0 = R, C2 = G */
+    { R500_CF_ARGB16161616, R500_OF_C2_32_FP, 2,
+      { { 0, 0, 32, F_FLOAT }, { 2, 32, 32, F_FLOAT } } },
+    { R500_CF_ARGB32323232, R500_OF_C4_32_FP, 4,
+      { { 0, 0, 32, F_FLOAT }, { 1, 32, 32, F_FLOAT }, { 2, 64, 32, F_FLOAT },
+        { 3, 96, 32, F_FLOAT } } },
+};
+
+static const ColorLayout *color_layout(uint32_t cformat, uint32_t ofmt)
+{
+    bool c4 = ofmt == R500_OF_C4_8 || ofmt == R500_OF_C4_10 ||
+              ofmt == R500_OF_C4_10_GAMMA;
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(layouts); i++) {
+        const ColorLayout *l = &layouts[i];
+
+        if (l->cformat == cformat &&
+            (l->ofmt == ofmt || (l->ofmt == ANY_C4 && c4))) {
+            return l;
         }
     }
-    return false;
+    return NULL;
+}
+
+/* The bits of a field (at most 32, never straddling a dword). */
+static uint32_t field_get(const uint8_t *p, const ColorField *f)
+{
+    uint32_t v;
+
+    memcpy(&v, p + f->shift / 32 * 4, 4);
+    v = GUINT32_FROM_LE(v) >> (f->shift % 32);
+    return f->width == 32 ? v : v & ((1u << f->width) - 1);
+}
+
+static void field_put(uint8_t *p, const ColorField *f, uint32_t bits)
+{
+    uint32_t mask = (f->width == 32 ? 0xFFFFFFFFu : (1u << f->width) - 1)
+                    << (f->shift % 32);
+    uint32_t v;
+
+    memcpy(&v, p + f->shift / 32 * 4, 4);
+    v = (GUINT32_FROM_LE(v) & ~mask) | ((bits << (f->shift % 32)) & mask);
+    v = GUINT32_TO_LE(v);
+    memcpy(p + f->shift / 32 * 4, &v, 4);
 }
 
 void r500_rb3d_pack(uint32_t cformat, uint32_t ofmt, const float c[4],
                     uint8_t *p)
 {
+    const ColorLayout *l = color_layout(cformat, ofmt);
     unsigned bytes = r500_rb3d_bytes(cformat, ofmt);
-    uint8_t w[4], sh[4];
+    uint8_t buf[16] = { 0 };
 
-    if (fixed_layout(cformat, ofmt, w, sh)) {
-        uint32_t v = 0;
+    for (unsigned i = 0; l && i < l->n; i++) {
+        const ColorField *f = &l->f[i];
+        uint32_t bits;
 
-        for (int i = 0; i < 4; i++) {
-            if (w[i]) {
-                v |= to_unorm(c[i], w[i]) << sh[i];
-            }
+        switch (f->kind) {
+        case F_HALF:
+            bits = to_half(c[f->comp]);
+            break;
+        case F_FLOAT:
+            memcpy(&bits, &c[f->comp], 4);
+            break;
+        default:
+            bits = to_unorm(c[f->comp], f->width);
+            break;
         }
-        for (unsigned i = 0; i < bytes; i++) {
-            p[i] = v >> (8 * i);
-        }
-        return;
+        field_put(buf, f, bits);
     }
-    switch (ofmt) {
-    case R500_OF_C_16:
-    case R500_OF_C2_16:
-    case R500_OF_C4_16:
-        for (unsigned i = 0; i < bytes / 2; i++) {
-            uint16_t v = to_unorm(c[i], 16);
-            p[2 * i] = v;
-            p[2 * i + 1] = v >> 8;
-        }
-        break;
-    case R500_OF_C_16_FP:
-    case R500_OF_C2_16_FP:
-    case R500_OF_C4_16_FP:
-        for (unsigned i = 0; i < bytes / 2; i++) {
-            uint16_t v = to_half(c[i]);
-            p[2 * i] = v;
-            p[2 * i + 1] = v >> 8;
-        }
-        break;
-    case R500_OF_C_32_FP:
-    case R500_OF_C4_32_FP:
-        for (unsigned i = 0; i < bytes / 4; i++) {
-            memcpy(p + 4 * i, &c[i], 4);
-        }
-        break;
-    case R500_OF_C2_32_FP:
-        /* C0 and C2 (RG32F: C0 = R, C2 = G) */
-        memcpy(p, &c[0], 4);
-        memcpy(p + 4, &c[2], 4);
-        break;
-    default:
-        memset(p, 0, bytes);
-        break;
-    }
+    memcpy(p, buf, bytes);
 }
 
 void r500_rb3d_unpack(uint32_t cformat, uint32_t ofmt, const uint8_t *p,
                       float c[4])
 {
-    unsigned bytes = r500_rb3d_bytes(cformat, ofmt);
-    uint8_t w[4], sh[4];
+    const ColorLayout *l = color_layout(cformat, ofmt);
+    uint8_t buf[16] = { 0 };
 
-    c[0] = c[1] = c[2] = c[3] = 0.0f;
-    if (fixed_layout(cformat, ofmt, w, sh)) {
-        uint32_t v = 0;
+    memcpy(buf, p, r500_rb3d_bytes(cformat, ofmt));
+    /* components a format does not store read as (0, 0, 0, 1) */
+    c[0] = c[1] = c[2] = 0.0f;
+    c[3] = 1.0f;
+    for (unsigned i = 0; l && i < l->n; i++) {
+        const ColorField *f = &l->f[i];
+        uint32_t bits = field_get(buf, f);
 
-        for (unsigned i = 0; i < bytes; i++) {
-            v |= (uint32_t)p[i] << (8 * i);
+        switch (f->kind) {
+        case F_HALF:
+            c[f->comp] = from_half(bits);
+            break;
+        case F_FLOAT:
+            memcpy(&c[f->comp], &bits, 4);
+            break;
+        default:
+            c[f->comp] = from_unorm(bits, f->width);
+            break;
         }
-        for (int i = 0; i < 4; i++) {
-            c[i] = w[i] ? from_unorm(v >> sh[i], w[i]) : (i == 3 ? 1.0f : 0);
-        }
-        return;
-    }
-    switch (ofmt) {
-    case R500_OF_C_16:
-    case R500_OF_C2_16:
-    case R500_OF_C4_16:
-        for (unsigned i = 0; i < bytes / 2; i++) {
-            c[i] = from_unorm(p[2 * i] | p[2 * i + 1] << 8, 16);
-        }
-        break;
-    case R500_OF_C_16_FP:
-    case R500_OF_C2_16_FP:
-    case R500_OF_C4_16_FP:
-        for (unsigned i = 0; i < bytes / 2; i++) {
-            c[i] = from_half(p[2 * i] | p[2 * i + 1] << 8);
-        }
-        break;
-    case R500_OF_C_32_FP:
-    case R500_OF_C4_32_FP:
-        for (unsigned i = 0; i < bytes / 4; i++) {
-            memcpy(&c[i], p + 4 * i, 4);
-        }
-        break;
-    case R500_OF_C2_32_FP:
-        memcpy(&c[0], p, 4);
-        memcpy(&c[2], p + 4, 4);
-        break;
     }
 }
 
 /* Whether the pair is one the formats above store. */
 static bool format_ok(uint32_t cformat, uint32_t ofmt)
 {
-    uint8_t w[4], sh[4];
-    unsigned bytes = r500_rb3d_bytes(cformat, ofmt);
-
-    if (!bytes) {
-        return false;
-    }
-    if (fixed_layout(cformat, ofmt, w, sh)) {
-        return true;
-    }
-    switch (ofmt) {
-    case R500_OF_C_16:
-    case R500_OF_C_16_FP:
-        return bytes == 2;
-    case R500_OF_C2_16:
-    case R500_OF_C2_16_FP:
-    case R500_OF_C_32_FP:
-        return bytes == 4;
-    case R500_OF_C4_16:
-    case R500_OF_C4_16_FP:
-    case R500_OF_C2_32_FP:
-        return bytes == 8;
-    case R500_OF_C4_32_FP:
-        return bytes == 16;
-    default:
-        return false;
-    }
+    return r500_rb3d_bytes(cformat, ofmt) && color_layout(cformat, ofmt);
 }
 
 static float reg_float(R500Chip *s, uint32_t reg)
