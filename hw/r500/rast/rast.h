@@ -122,15 +122,10 @@ enum {
     R500_3D_UNIMP_STUFF,
     R500_3D_UNIMP_RS_OFFSET,
     R500_3D_UNIMP_TX_FORMAT,
-    R500_3D_UNIMP_TX_COORD,
     R500_3D_UNIMP_CB_FORMAT,
     R500_3D_UNIMP_ZB_FORMAT,
-    R500_3D_UNIMP_POLY_MODE,
-    R500_3D_UNIMP_STIPPLE,
     R500_3D_UNIMP_MSAA,
-    R500_3D_UNIMP_ROP_FP,
     R500_3D_UNIMP_CMASK,
-    R500_3D_UNIMP_PRED,
 };
 
 #define r500_3d_unimp_once(s, what, ...) do {                           \

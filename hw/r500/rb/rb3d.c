@@ -283,6 +283,12 @@ bool r500_rb3d_prepare(R500Chip *s)
     uint32_t ar = s->regs[R_RB3D_CONSTANT_COLOR_AR / 4];
     uint32_t gb = s->regs[R_RB3D_CONSTANT_COLOR_GB / 4];
 
+    if ((s->regs[R_GB_AA_CONFIG / 4] & 1) ||
+        (s->regs[R_RB3D_AARESOLVE_CTL / 4] & 1)) {
+        r500_3d_unimp_once(s, R500_3D_UNIMP_MSAA, "3D: multisampling and "
+                           "the AA resolve are not modelled (one sample per "
+                           "pixel, no resolve)");
+    }
     if (R500_FGET(cctl, RB3D_CCTL, CMASK_ENABLE)) {
         r500_3d_unimp_once(s, R500_3D_UNIMP_CMASK, "3D: CMASK colour "
                            "compression is not modelled (colour is written "
