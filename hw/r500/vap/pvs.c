@@ -429,7 +429,8 @@ uint32_t r500_pvs_run(R500Chip *s, R500PvsState *st)
     PvsLoop loops[FC_LOOP_DEPTH];
     unsigned depth = 0;
     uint32_t pc = p->first, executed = 0;
-    uint64_t budget = s->vap.inst_budget;
+    /* a vertex stops after 2^16 instructions, the draw after its budget */
+    uint64_t budget = MIN(s->vap.inst_budget, R500_PVS_VERTEX_STEPS);
 
     st->al = 0;
     st->pred = false;

@@ -32,6 +32,8 @@ typedef struct R500Chip R500Chip;
 #define R500_PVS_TEMPS          128     /* destination OFFSET: 7 bits */
 #define R500_PVS_OUTPUTS        32
 #define R500_PVS_PSC_ENTRIES    16
+/* Instructions one vertex may execute (loops of up to 255 iterations). */
+#define R500_PVS_VERTEX_STEPS   (1u << 16)
 
 /* Destination and source register files (reference 4.2, 4.3). */
 enum {
