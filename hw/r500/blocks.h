@@ -27,6 +27,10 @@ extern const R500Block r500_cursor_block;
 extern const R500Block r500_lut_block;
 extern const R500Block r500_output_block;
 extern const R500Block r500_ddc_block;
+/* 3D pipeline (vap/, us/, rb/). */
+extern const R500Block r500_vap_block;
+extern const R500Block r500_us_block;
+extern const R500Block r500_rb3d_block;
 
 /* irq.c: recompute the line after any source or enable changed. */
 void r500_irq_update(R500Chip *s);

@@ -20,6 +20,11 @@
 #include "cp/cp.h"
 #include "rb/rb2d.h"
 #include "disp/disp.h"
+#include "vap/vap.h"
+#include "rast/rast.h"
+#include "us/us.h"
+#include "tx/tx.h"
+#include "rb/rb3d.h"
 
 typedef struct R500Chip R500Chip;
 
@@ -146,6 +151,11 @@ struct R500Chip {
     R500Rb2d rb2d;
     /* Display controller (disp/disp.h; migrated as "r500/disp"). */
     R500Disp disp;
+    R500Vap vap;              /* 3D pipeline: vertex fetch, PVS */
+    R500Rast rast;            /* GA/SU/SC/RS */
+    R500Us us;                /* fragment shader */
+    R500Tx tx;                /* texture units */
+    R500Rb3d rb3d;            /* colour, depth, Hyper-Z RAMs */
 
     /* Bookkeeping (not migrated). */
     bool irq_level;

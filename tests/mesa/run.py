@@ -18,7 +18,8 @@ Options:
                     a piece of the message ("scene message", # comments)
   --check           exit 1 unless everything that works today still works:
                     r300 initializes on the shim, every stream passes the
-                    checker, every capture round-trips, expected scenes pass
+                    checker, every capture round-trips and replays
+                    bit-exactly on a fresh core, expected scenes pass
 
 Image comparison (docs/mesa-harness.md): a pixel matches when every
 channel is within the scene's tolerance (3/255 by default: R500 shades in
@@ -50,7 +51,7 @@ TOLERANCE = {
     'polygon_mode': (3, 0.03), 'point_sprite': (3, 0.02),
 }
 
-NO_CP = 'IB not executed yet (no CP in the core)'
+NO_CP = 'IB not executed (the CP did not reach the fence)'
 
 
 def read_pam(path):
@@ -163,10 +164,15 @@ def scene_job(args, name):
     res['stats'] = read_stats(stats_path)
 
     if os.path.exists(cap):
-        rrc, rso, rse = run([args.replay, '--roundtrip', cap], env_clean())
+        # parse, re-check, re-encode, and run the streams on a fresh core:
+        # every buffer must come out bit-identical to the recording
+        rrc, rso, rse = run([args.replay, '--roundtrip', '--execute', cap],
+                            env_clean())
         res['replay_ok'] = rrc == 0 and 'round trip: identical' in rso and \
-            ' 0 differ' in rso
-        res['replay_out'] = (rso + rse).strip().splitlines()[-2:]
+            '; 0 differ from the recording' in rso and \
+            re.search(r'^execution: .* 0 differ, 0 did not finish$', rso,
+                      re.M) is not None
+        res['replay_out'] = (rso + rse).strip().splitlines()[-3:]
     else:
         res['replay_ok'] = None
 
@@ -345,7 +351,8 @@ def main():
                 problems.append('%s: expected the checker to reject it (%s); '
                                 'update the list' % (name, rejects[name]))
             if r['replay_ok'] is not True:
-                problems.append('%s: capture does not round-trip: %s' %
+                problems.append('%s: capture does not round-trip or '
+                                'replay bit-exactly: %s' %
                                 (name, r.get('replay_out')))
         if name in expect and r['status'] != 'passes':
             problems.append('%s: expected to pass: %s' % (name, r['status']))

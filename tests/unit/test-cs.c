@@ -393,6 +393,11 @@ static char *write_capture(void)
                  .checked = checked, .exec = 1 };
     CapCs bad = { .seq = 0, .cs_flags = 1, .result = -ENOENT, .nrelocs = 2,
                   .ndw = 2, .have_relocs = true, .relocs = rel, .ib = ib };
+    CapCs ran = { .seq = 2, .cs_flags = 1, .nrelocs = 1, .ndw = 2,
+                  .have_relocs = true, .relocs = rel, .ib = ib,
+                  .checked = checked, .exec = 0 };
+    uint32_t ids[1] = { 1 };
+    uint8_t hash[CAP_HASH_SIZE];
     char *path, *err = NULL;
     int fd = g_file_open_tmp("r500-cap-XXXXXX", &path, NULL);
     CapWriter *w;
@@ -408,6 +413,9 @@ static char *write_capture(void)
     cap_write_bo_data(w, 1, 100, data, sizeof(data));   /* odd length: pad */
     cap_write_cs(w, &ok);
     cap_write_cs(w, &bad);
+    cap_write_cs(w, &ran);
+    cap_hash(data, sizeof(data), hash);
+    cap_write_result(w, 1, ids, hash);
     cap_write_bo_free(w, 1);
     g_assert_true(cap_close(w));
     return path;
@@ -425,7 +433,7 @@ static void test_capture_roundtrip(void)
     g_assert_cmpuint(f->version, ==, CAP_VERSION);
     g_assert_cmphex(f->dev.pci_id, ==, 0x7142);
     g_assert_cmpuint(f->dev.gtt_size, ==, 512u << 20);
-    g_assert_cmpuint(f->records->len, ==, 7);
+    g_assert_cmpuint(f->records->len, ==, 9);
     r = &g_array_index(f->records, CapRecord, 2);
     g_assert_cmpuint(r->type, ==, CAP_BO_DATA);
     g_assert_cmpuint(r->u.data.offset, ==, 100);
@@ -440,6 +448,20 @@ static void test_capture_roundtrip(void)
     g_assert_cmpint(r->u.cs.result, ==, -ENOENT);
     g_assert_null(r->u.cs.checked);
     g_assert_cmpuint(r->u.cs.relocs[1].bo, ==, 0);
+    /* the executed stream's RESULT: the buffer's SHA-256 */
+    r = &g_array_index(f->records, CapRecord, 6);
+    g_assert_cmpuint(r->type, ==, CAP_RESULT);
+    g_assert_cmpuint(r->u.result.n, ==, 1);
+    {
+        uint8_t want[CAP_HASH_SIZE], d[13];
+
+        for (unsigned i = 0; i < sizeof(d); i++) {
+            d[i] = i * 17;
+        }
+        cap_hash(d, sizeof(d), want);
+        g_assert_cmpmem(r->u.result.entries + 8, CAP_HASH_SIZE, want,
+                        CAP_HASH_SIZE);
+    }
     b = cap_serialise(f);
     g_assert_cmpuint(b->len, ==, f->size);
     g_assert_cmpmem(b->data, b->len, f->data, f->size);
@@ -476,11 +498,13 @@ static void test_capture_validation(void)
 
     g_assert_true(g_file_get_contents(path, &data, &len, NULL));
     expect_bad((uint8_t *)data, len, 0, 'X', 0, "bad magic");
-    expect_bad((uint8_t *)data, len, 8, 2, 0, "unsupported capture version");
+    expect_bad((uint8_t *)data, len, 8, 3, 0, "unsupported capture version");
+    /* a version 1 file has no RESULT records */
+    expect_bad((uint8_t *)data, len, 8, 1, 0, "RESULT record in a version 1");
     expect_bad((uint8_t *)data, len, 0, -1, len - 12, "no END record");
     expect_bad((uint8_t *)data, len, 0, -1, len - 5, "truncated record");
-    /* the END count (last 4 bytes) no longer matches the two CS records */
-    expect_bad((uint8_t *)data, len, len - 4, 3, 0, "END count");
+    /* the END count (last 4 bytes) no longer matches the three CS records */
+    expect_bad((uint8_t *)data, len, len - 4, 4, 0, "END count");
     /* BO_DATA (after the header, DEVICE and BO records): offset + 0x4000 */
     expect_bad((uint8_t *)data, len, 16 + 48 + 40 + 8 + 8 + 1, 0x40, 0,
                "BO_DATA outside its buffer");

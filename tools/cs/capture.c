@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Capture files: the command streams a run submitted and the buffers they
- * referenced, so a scene can be replayed without Mesa.  Format version 1,
- * little-endian, documented in docs/mesa-harness.md:
+ * referenced, so a scene can be replayed without Mesa.  Format version 2
+ * (version 1 lacks RESULT and is still read), little-endian, documented
+ * in docs/mesa-harness.md:
  *
  *   header   "R500CAP\0", u32 version, u32 flags (0)
  *   record   u32 type, u32 length, payload[length], zero pad to 4 bytes
  *
  * DEVICE comes first and END last; BO announces a buffer (again when its
  * placement or tiling changes), BO_DATA carries its bytes as they were at
- * the next CS, CS the stream as submitted and as the checker patched it.
+ * the next CS, CS the stream as submitted and as the checker patched it,
+ * RESULT (after an executed CS) the hashes of the buffers it referenced.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -23,6 +25,8 @@
 #define CAP_DATA_HEAD       24
 #define CAP_CS_HEAD         40
 #define CAP_RELOC_SIZE      20
+#define CAP_RESULT_HEAD     8
+#define CAP_RESULT_ENTRY    (8 + CAP_HASH_SIZE)
 #define CAP_CS_HAVE_RELOCS  1u
 #define CAP_CS_CHECKED      2u
 /* A stream larger than the kernel's 1 MiB IB pool cannot exist. */
@@ -83,13 +87,23 @@ static void rec_end(GByteArray *b, guint at)
     }
 }
 
-static void enc_header(GByteArray *b)
+static void enc_header(GByteArray *b, uint32_t version)
 {
     static const char magic[8] = CAP_MAGIC;
 
     g_byte_array_append(b, (const uint8_t *)magic, 8);
-    put32(b, CAP_VERSION);
+    put32(b, version);
     put32(b, 0);
+}
+
+static void enc_result(GByteArray *b, uint32_t n, const uint8_t *entries)
+{
+    guint at = rec_begin(b, CAP_RESULT);
+
+    put32(b, n);
+    put32(b, 0);
+    g_byte_array_append(b, entries, (guint)n * CAP_RESULT_ENTRY);
+    rec_end(b, at);
 }
 
 static void enc_device(GByteArray *b, const CapDevice *d)
@@ -195,7 +209,7 @@ CapWriter *cap_create(const char *path, const CapDevice *dev, char **err)
         g_free(w);
         return NULL;
     }
-    enc_header(b);
+    enc_header(b, CAP_VERSION);
     enc_device(b, dev);
     flush(w, b);
     return w;
@@ -234,6 +248,39 @@ void cap_write_cs(CapWriter *w, const CapCs *cs)
     flush(w, b);
     w->cs_count++;
     /* A crash of the traced program must not lose the streams so far. */
+    fflush(w->f);
+}
+
+void cap_hash(const void *data, uint64_t len, uint8_t *out)
+{
+    GChecksum *c = g_checksum_new(G_CHECKSUM_SHA256);
+    gsize n = CAP_HASH_SIZE;
+
+    while (len) {
+        gssize part = MIN(len, (uint64_t)G_MAXSSIZE / 2);
+
+        g_checksum_update(c, data, part);
+        data = (const uint8_t *)data + part;
+        len -= part;
+    }
+    g_checksum_get_digest(c, out, &n);
+    g_checksum_free(c);
+}
+
+void cap_write_result(CapWriter *w, uint32_t n, const uint32_t *ids,
+                      const uint8_t *hashes)
+{
+    GByteArray *b = g_byte_array_new(), *e = g_byte_array_new();
+
+    for (uint32_t i = 0; i < n; i++) {
+        put32(e, ids[i]);
+        put32(e, 0);
+        g_byte_array_append(e, hashes + (size_t)i * CAP_HASH_SIZE,
+                            CAP_HASH_SIZE);
+    }
+    enc_result(b, n, e->data);
+    g_byte_array_unref(e);
+    flush(w, b);
     fflush(w->f);
 }
 
@@ -386,6 +433,34 @@ static bool parse_record(CapFile *f, CapRecord *r, GHashTable *bos,
         return true;
     case CAP_CS:
         return parse_cs(f, r, bos, at, err);
+    case CAP_RESULT: {
+        const CapRecord *prev = f->records->len ?
+            &g_array_index(f->records, CapRecord, f->records->len - 1) : NULL;
+
+        if (f->version < 2) {
+            return fail(err, at, "RESULT record in a version 1 capture");
+        }
+        if (!prev || prev->type != CAP_CS || prev->u.cs.result ||
+            prev->u.cs.exec) {
+            return fail(err, at, "RESULT does not follow an executed CS");
+        }
+        if (r->len < CAP_RESULT_HEAD || get32(p + 4) ||
+            r->len != CAP_RESULT_HEAD +
+                      (uint64_t)get32(p) * CAP_RESULT_ENTRY) {
+            return fail(err, at, "RESULT record malformed");
+        }
+        r->u.result.n = get32(p);
+        r->u.result.entries = p + CAP_RESULT_HEAD;
+        for (uint32_t i = 0; i < r->u.result.n; i++) {
+            const uint8_t *e = r->u.result.entries + i * CAP_RESULT_ENTRY;
+
+            bi = g_hash_table_lookup(bos, GUINT_TO_POINTER(get32(e)));
+            if (!bi || !bi->live || get32(e + 4)) {
+                return fail(err, at, "RESULT names an unknown buffer");
+            }
+        }
+        return true;
+    }
     case CAP_END:
         if (r->len != 4) {
             return fail(err, at, "END record has the wrong length");
@@ -415,7 +490,7 @@ CapFile *cap_parse(uint8_t *data, size_t size, char **err)
         goto bad;
     }
     f->version = get32(data + 8);
-    if (f->version != CAP_VERSION || get32(data + 12)) {
+    if (f->version < 1 || f->version > CAP_VERSION || get32(data + 12)) {
         fail(err, 8, "unsupported capture version or flags");
         goto bad;
     }
@@ -525,7 +600,7 @@ GByteArray *cap_serialise(const CapFile *f)
 {
     GByteArray *b = g_byte_array_sized_new(f->size);
 
-    enc_header(b);
+    enc_header(b, f->version);
     for (guint i = 0; i < f->records->len; i++) {
         const CapRecord *r = &g_array_index(f->records, CapRecord, i);
 
@@ -548,6 +623,9 @@ GByteArray *cap_serialise(const CapFile *f)
             break;
         case CAP_END:
             enc_u32_record(b, CAP_END, r->u.end_count);
+            break;
+        case CAP_RESULT:
+            enc_result(b, r->u.result.n, r->u.result.entries);
             break;
         }
     }

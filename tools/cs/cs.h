@@ -107,7 +107,8 @@ void cs_stats_format(const CsStats *st, GString *out);
 /* ---- Capture files ---- */
 
 #define CAP_MAGIC       "R500CAP"   /* 8 bytes with the NUL */
-#define CAP_VERSION     1
+#define CAP_VERSION     2           /* written; 1 is still read */
+#define CAP_HASH_SIZE   32          /* SHA-256 */
 
 typedef enum CapType {
     CAP_DEVICE = 1,
@@ -116,6 +117,7 @@ typedef enum CapType {
     CAP_BO_FREE = 4,
     CAP_CS = 5,
     CAP_END = 6,
+    CAP_RESULT = 7,             /* version 2 */
 } CapType;
 
 typedef struct CapDevice {
@@ -163,6 +165,14 @@ void cap_write_bo_data(CapWriter *w, uint32_t id, uint64_t offset,
                        const void *data, uint64_t len);
 void cap_write_bo_free(CapWriter *w, uint32_t id);
 void cap_write_cs(CapWriter *w, const CapCs *cs);
+/*
+ * After an executed CS: the SHA-256 of each buffer it referenced, as the
+ * stream left them (n entries: ids[i], hashes + 32 i).
+ */
+void cap_write_result(CapWriter *w, uint32_t n, const uint32_t *ids,
+                      const uint8_t *hashes);
+/* SHA-256 of len bytes into out[CAP_HASH_SIZE]. */
+void cap_hash(const void *data, uint64_t len, uint8_t *out);
 /* Writes the END record and closes; returns false on an I/O error. */
 bool cap_close(CapWriter *w);
 
@@ -181,6 +191,10 @@ typedef struct CapRecord {
         uint32_t free_id;
         CapCs cs;
         uint32_t end_count;
+        struct {
+            uint32_t n;
+            const uint8_t *entries;     /* n x (u32 id, u32 0, hash) */
+        } result;
     } u;
 } CapRecord;
 

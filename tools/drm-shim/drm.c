@@ -21,7 +21,6 @@
 Shim shim = {
     .vram_fd = -1,
     .ram_fd = -1,
-    .deadline_ns = -1,
 };
 
 static FILE *log_file;

@@ -21,6 +21,7 @@
 
 #include "r500.h"
 #include "cs.h"
+#include "kdrv.h"
 
 /* The node we present: /dev/dri/renderD128, char device 226:128. */
 #define SHIM_DRM_MAJOR      226
@@ -68,12 +69,6 @@ typedef struct ShimRange {
     uint64_t start, size;
 } ShimRange;
 
-typedef enum ShimExec {
-    SHIM_EXEC_DONE,         /* the CP executed the IB and wrote the fence */
-    SHIM_EXEC_NO_CP,        /* nothing consumed the ring: recorded only */
-    SHIM_EXEC_STALLED,      /* the CP started but never reached the fence */
-} ShimExec;
-
 typedef struct Shim {
     GMutex lock;
     bool ready;
@@ -85,8 +80,6 @@ typedef struct Shim {
     int vram_fd, ram_fd;    /* memfds: VRAM and the "guest RAM" under GTT */
     uint8_t *vram, *ram;
     uint64_t vram_size, ram_size;
-    int64_t clock_ns;       /* virtual time, advanced by kms_wait() */
-    int64_t deadline_ns;    /* last schedule() request, -1 none */
 
     /* Memory map, as radeon_vram_location/radeon_gtt_location lay it out. */
     uint64_t vram_start;    /* MC address of VRAM */
@@ -94,17 +87,8 @@ typedef struct Shim {
     uint64_t gtt_size;
     ShimHeap vram_heap, gtt_heap;
     uint64_t vram_pinned, gtt_pinned;
-    uint64_t gart_table;    /* VRAM offset of the PCIE GART page table */
-    uint64_t dummy_page;    /* bus address unbound GART entries point at */
-
-    /* Kernel-owned GTT buffers: ring, writeback page, IB pool. */
-    uint64_t ring_off, ring_size, wb_off, ib_off, ib_size;
-    uint32_t ring_wptr;     /* dwords */
-    uint32_t fence_scratch; /* register the fence sequence goes to */
-    uint64_t fence_seq;     /* last emitted */
-    uint64_t fence_done;    /* last known signalled */
-    bool cp_seen;           /* the CP ever consumed the ring */
-    uint32_t hdp_cntl;      /* HOST_PATH_CNTL as read at start-up */
+    /* The kernel's side of the chip: GART, ring, fences (kdrv.h). */
+    KDrv kd;
 
     /* Objects. */
     GHashTable *bos;        /* id -> ShimBo * */

@@ -4,17 +4,19 @@
  * validate it, run every command stream through the checker again and
  * compare with what the shim recorded, and decode the streams.
  *
- *   r500-replay [--decode] [--stats] [--rewrite OUT] [--roundtrip] FILE
+ *   r500-replay [--decode] [--stats] [--rewrite OUT] [--roundtrip]
+ *               [--execute] [--verbose] FILE
  *
- * Exit status: 0 when the file is valid and every stream checks the same
- * way again; 1 otherwise.  Replaying the streams into the chip core comes
- * with the command processor (docs/mesa-harness.md).
+ * Exit status: 0 when the file is valid, every stream checks the same way
+ * again and, with --execute, every stream run on a fresh chip core leaves
+ * its buffers bit-identical to the recording (execute.c); 1 otherwise.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cs.h"
+#include "replay.h"
 
 #define DOMAIN_CPU 0x1
 
@@ -134,7 +136,7 @@ static void replay_cs(Replay *rp, const CapCs *cs)
 static int usage(void)
 {
     fprintf(stderr, "usage: r500-replay [--decode] [--stats] [--rewrite OUT] "
-            "[--roundtrip] FILE\n");
+            "[--roundtrip] [--execute] [--verbose] FILE\n");
     return 2;
 }
 
@@ -142,7 +144,7 @@ int main(int argc, char **argv)
 {
     Replay rp = { 0 };
     const char *path = NULL, *rewrite = NULL;
-    bool roundtrip = false, ok = true;
+    bool roundtrip = false, execute = false, verbose = false, ok = true;
     char *err = NULL;
 
     for (int i = 1; i < argc; i++) {
@@ -152,6 +154,10 @@ int main(int argc, char **argv)
             rp.stats = g_new0(CsStats, 1);
         } else if (!strcmp(argv[i], "--roundtrip")) {
             roundtrip = true;
+        } else if (!strcmp(argv[i], "--execute")) {
+            execute = true;
+        } else if (!strcmp(argv[i], "--verbose")) {
+            verbose = true;
         } else if (!strcmp(argv[i], "--rewrite") && i + 1 < argc) {
             rewrite = argv[++i];
         } else if (argv[i][0] == '-' || path) {
@@ -201,6 +207,9 @@ int main(int argc, char **argv)
         cs_stats_format(rp.stats, s);
         fputs(s->str, stdout);
         g_string_free(s, TRUE);
+    }
+    if (execute) {
+        ok = replay_execute(rp.f, verbose) && ok;
     }
     if (roundtrip || rewrite) {
         GByteArray *b = cap_serialise(rp.f);

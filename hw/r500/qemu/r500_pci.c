@@ -400,6 +400,52 @@ static const VMStateDescription vmstate_r500_disp = {
     },
 };
 
+/* 3D: the PVS vector memory (code, constants, clip planes) and its port. */
+static const VMStateDescription vmstate_r500_vap = {
+    .name = "r500/vap",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32_ARRAY(chip.vap.pvs_mem, R500PCIState,
+                             R500_PVS_MEM_VECTORS * 4),
+        VMSTATE_UINT32(chip.vap.pvs_dword, R500PCIState),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+/* 3D: the fragment-shader instruction store, constants and their port. */
+static const VMStateDescription vmstate_r500_us = {
+    .name = "r500/us",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32_ARRAY(chip.us.inst, R500PCIState,
+                             R500_US_INSTS * R500_US_INST_DWORDS),
+        VMSTATE_UINT32_ARRAY(chip.us.consts, R500PCIState,
+                             R500_US_CONSTS * 4),
+        VMSTATE_UINT32(chip.us.upload_dword, R500PCIState),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+/* 3D: the on-chip Hyper-Z and CMASK RAMs and a pending fast clear. */
+static const VMStateDescription vmstate_r500_rb3d = {
+    .name = "r500/rb3d",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32_ARRAY(chip.rb3d.zmask_ram, R500PCIState,
+                             R500_ZMASK_DWORDS),
+        VMSTATE_UINT32_ARRAY(chip.rb3d.hiz_ram, R500PCIState,
+                             R500_HIZ_DWORDS),
+        VMSTATE_UINT32_ARRAY(chip.rb3d.cmask_ram, R500PCIState,
+                             R500_CMASK_DWORDS),
+        VMSTATE_BOOL(chip.rb3d.zmask_cleared, R500PCIState),
+        VMSTATE_UINT32(chip.rb3d.zpass, R500PCIState),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 static const VMStateDescription vmstate_r500 = {
     .name = "r500",
     .version_id = 1,
@@ -420,6 +466,9 @@ static const VMStateDescription vmstate_r500 = {
         &vmstate_r500_cp,
         &vmstate_r500_rb2d,
         &vmstate_r500_disp,
+        &vmstate_r500_vap,
+        &vmstate_r500_us,
+        &vmstate_r500_rb3d,
         NULL
     },
 };

@@ -1,31 +1,167 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Placeholder behind the CP's 3D entry points (draw.h): the 3D pipeline
- * replaces this file.  Draws are accepted, counted and reported once as
- * unimplemented; nothing is rendered.
+ * The draw entry points of draw.h: latch the state of every block for the
+ * draw, then walk the sequence of vertices through fetch and the PVS into
+ * the rasteriser (rast/), which hands quads to the US and the RB.
+ *
+ * Every draw is bounded: vertices by the packet's count, PVS instructions
+ * by R500_DRAW_PVS_BUDGET, quads by R500_DRAW_QUAD_BUDGET (rast/).  A draw
+ * that exceeds a budget is cut short with a guest error: the CP never
+ * waits for more than a few seconds of work in one packet.
  */
+#include <glib.h>
+#include <string.h>
+
 #include "../r500.h"
 
-static void draw_unimp(R500Chip *s, unsigned opcode)
+/* PVS instructions one draw may execute (about 2 s of interpretation). */
+#define R500_DRAW_PVS_BUDGET    (1ull << 28)
+
+/*
+ * Which PVS output vector feeds position, point size, colours and
+ * texcoords: they are consumed in this fixed order, absent ones skipped
+ * (VAP_OUTPUT_VTX_FMT_0/1, reference 2.3).
+ */
+static bool vap_map_outputs(R500Chip *s)
 {
-    if (!s->cp.draw_stats.unimp_logged) {
-        s->cp.draw_stats.unimp_logged = true;
-        r500_unimp(s, "3D: draw and clear packets (first: opcode 0x%02x) are "
-                   "decoded and counted but not rendered yet", opcode);
+    R500Vap *v = &s->vap;
+    uint32_t f0 = s->regs[R_VAP_OUTPUT_VTX_FMT_0 / 4];
+    uint32_t f1 = s->regs[R_VAP_OUTPUT_VTX_FMT_1 / 4];
+    int o = 0;
+
+    if (!R500_FGET(f0, VAP_OUTPUT_VTX_FMT_0, POS_PRESENT)) {
+        r500_guest_error(s, "3D: VAP_OUTPUT_VTX_FMT_0 declares no position; "
+                         "draw skipped");
+        return false;
     }
+    v->out_pos = o++;
+    v->out_psize = R500_FGET(f0, VAP_OUTPUT_VTX_FMT_0, PT_SIZE_PRESENT)
+                   ? o++ : -1;
+    for (int c = 0; c < 4; c++) {
+        v->out_col[c] = (R500_FGET(f0, VAP_OUTPUT_VTX_FMT_0, COLOR_PRESENT)
+                         >> c) & 1 ? o++ : -1;
+    }
+    for (int t = 0; t < 8; t++) {
+        unsigned n = (f1 >> (t * R_VAP_OUTPUT_VTX_FMT_1_TEX0_COMP_CNT_WIDTH)) &
+                     R500_FMASK(VAP_OUTPUT_VTX_FMT_1, TEX0_COMP_CNT);
+
+        v->out_tex[t] = n ? o++ : -1;
+    }
+    if (o > R500_PVS_OUTPUTS) {
+        return false;
+    }
+    return true;
+}
+
+/* Shade one vertex into out; false when it cannot be (budget, bad read). */
+static bool vap_shade(R500Chip *s, uint32_t index, uint32_t seq,
+                      R500Vertex *out)
+{
+    R500Vap *v = &s->vap;
+    R500PvsState *st = &v->pvs;
+    uint32_t ran;
+
+    if (!v->inst_budget) {
+        if (!v->budget_logged) {
+            v->budget_logged = true;
+            r500_guest_error(s, "3D: draw exceeds %llu vertex-shader "
+                             "instructions; the rest is dropped",
+                             (unsigned long long)R500_DRAW_PVS_BUDGET);
+        }
+        return false;
+    }
+    memset(st->in, 0, sizeof(st->in));
+    memset(st->out, 0, sizeof(st->out));
+    r500_vf_fetch(s, index, seq, st);
+    ran = r500_pvs_run(s, st);
+    v->inst_budget -= MIN(ran, v->inst_budget);
+    v->shaded++;
+
+    memcpy(out->clip, st->out[v->out_pos], sizeof(out->clip));
+    out->psize = v->out_psize >= 0 ? st->out[v->out_psize][0] : 0.0f;
+    for (int c = 0; c < 4; c++) {
+        if (v->out_col[c] >= 0) {
+            memcpy(&out->attr[R500_ATTR_COL(c)], st->out[v->out_col[c]], 16);
+        } else {
+            static const float def[4] = { 0, 0, 0, 1 };
+            memcpy(&out->attr[R500_ATTR_COL(c)], def, 16);
+        }
+    }
+    for (int t = 0; t < 8; t++) {
+        if (v->out_tex[t] >= 0) {
+            memcpy(&out->attr[R500_ATTR_TEX(t)], st->out[v->out_tex[t]], 16);
+        } else {
+            memset(&out->attr[R500_ATTR_TEX(t)], 0, 16);
+        }
+    }
+    return true;
+}
+
+/* Sequence element i, through the post-transform cache. */
+static R500Vertex *vap_vertex(R500Chip *s, uint32_t i)
+{
+    R500Vap *v = &s->vap;
+    uint32_t index;
+    unsigned slot;
+
+    if (!r500_vf_index(s, i, &index)) {
+        return NULL;
+    }
+    /* Embedded data is addressed by sequence, not by index. */
+    if (v->cmd->source == R500_DRAW_EMBEDDED) {
+        index = i;
+    }
+    slot = index % R500_VTX_CACHE;
+    if (v->cache[slot].tag != index + 1) {
+        v->cache[slot].tag = index + 1;
+        v->cache[slot].ok = vap_shade(s, index, i, &v->cache[slot].v);
+        v->vertices++;
+    }
+    return v->cache[slot].ok ? &v->cache[slot].v : NULL;
 }
 
 uint64_t r500_3d_draw(R500Chip *s, const R500DrawCmd *cmd)
 {
+    R500Vap *v = &s->vap;
+    uint64_t shaded0 = v->shaded, quads0 = s->rast.quads;
+
     s->cp.draw_stats.draws++;
     s->cp.draw_stats.vertices += cmd->num_vertices;
-    draw_unimp(s, cmd->opcode);
-    return cmd->num_vertices;
+    v->draws++;
+    if (!cmd->num_vertices || !cmd->prim_type) {
+        return 1;
+    }
+    if (R500_FGET(s->regs[R_VAP_CNTL_STATUS / 4], VAP_CNTL_STATUS,
+                  PVS_BYPASS)) {
+        r500_3d_unimp_once(s, R500_3D_UNIMP_PVS_BYPASS, "3D: VAP_CNTL_STATUS."
+                           "PVS_BYPASS (no vertex shader) is not modelled; "
+                           "draws skipped");
+        return cmd->num_vertices;
+    }
+    if (R500_FGET(s->regs[R_VAP_CNTL / 4], VAP_CNTL, VAP_NO_RENDER)) {
+        return cmd->num_vertices;
+    }
+    if (!r500_vf_prepare(s, cmd) || !r500_pvs_load(s) ||
+        !vap_map_outputs(s) || !r500_rast_prepare(s, cmd->prim_type) ||
+        !r500_us_prepare(s) || !r500_rb3d_prepare(s)) {
+        return cmd->num_vertices;
+    }
+    r500_tx_prepare(s);
+    for (unsigned i = 0; i < R500_VTX_CACHE; i++) {
+        v->cache[i].tag = 0;
+    }
+    v->inst_budget = R500_DRAW_PVS_BUDGET;
+    v->budget_logged = false;
+
+    r500_rast_draw(s, cmd->num_vertices, vap_vertex);
+    r500_rb3d_finish(s);
+    v->cmd = NULL;
+    return 1 + (v->shaded - shaded0) + (s->rast.quads - quads0) / 16;
 }
 
 uint64_t r500_3d_clear(R500Chip *s, const R500ClearCmd *cmd)
 {
     s->cp.draw_stats.clears++;
-    draw_unimp(s, cmd->opcode);
-    return cmd->count / 64;
+    return r500_zb_clear_cmd(s, cmd->opcode, cmd->start, cmd->count,
+                             cmd->value);
 }

@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * GA, SU, SC and RS: from shaded vertices to 2x2 pixel quads with their
+ * fragment-shader inputs.  r500-3d-pipeline.md 2.3-2.8, 4.5, 7; docs/3d.md.
+ *
+ * setup.c  primitive assembly (every VAP_VF_CNTL type), clipping, the
+ *          viewport transform (VTE), culling and facing, point sprites
+ *          and lines, triangle setup
+ * scan.c   scan conversion into 2x2 quads with coverage masks (1/12
+ *          subpixel vertices, top-left rule, scissor, clip rectangles),
+ *          RS interpolation into the US temporaries, and the hand-over of
+ *          each quad to the US and the RB
+ *
+ * The interfaces: the VAP hands over R500Vertex (clip-space position and
+ * attributes, in the fixed output order of VAP_OUTPUT_VTX_FMT_0/1); the
+ * rasteriser fills R500UsQuad (us/us.h) and calls r500_us_run_quad() and
+ * r500_rb3d_quad() per quad.
+ */
+#ifndef HW_R500_RAST_RAST_H
+#define HW_R500_RAST_RAST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct R500Chip R500Chip;
+
+/* Vertex attributes after the PVS: colours 0-3, then texcoords 0-7. */
+#define R500_VTX_ATTRS          48
+#define R500_ATTR_COL(n)        (4 * (n))
+#define R500_ATTR_TEX(n)        (16 + 4 * (n))
+
+typedef struct R500Vertex {
+    float clip[4];              /* PVS position: clip space (or window
+                                   coordinates with VTX_XY_FMT) */
+    float psize;                /* point size output, pixels (0: none) */
+    float attr[R500_VTX_ATTRS];
+    /* Set by the rasteriser's viewport transform. */
+    float win[4];               /* window x, y, z and 1/w */
+} R500Vertex;
+
+/* Where a rasterised value comes from (RS_IP pointers, reference 2.8). */
+enum {
+    R500_RS_ZERO,
+    R500_RS_ONE,
+    R500_RS_ATTR,               /* vertex attribute attr */
+    R500_RS_STUFF,              /* stuffed coordinate attr: 0 S, 1 T, 2 R */
+    R500_RS_FACE,               /* 1.0 for back-facing primitives */
+    R500_RS_WINX, R500_RS_WINY, /* window position (fbuffer write) */
+};
+
+typedef struct R500RsChan {
+    uint8_t src;
+    uint8_t attr;
+    bool flat;
+} R500RsChan;
+
+/* One float4 the RS writes into a US temporary per pixel. */
+typedef struct R500RsWrite {
+    uint8_t temp;
+    R500RsChan ch[4];
+} R500RsWrite;
+
+#define R500_RS_WRITES          32      /* 16 instructions x tex + colour */
+
+/*
+ * A linear function of the pixel centre, c + dx * (x - x0) + dy * (y - y0);
+ * persp: the value is that divided by the 1/w plane (perspective-correct).
+ */
+typedef struct R500Plane {
+    float c, dx, dy;
+    bool persp;
+} R500Plane;
+
+/* Quads one draw may rasterise (2^27 pixels, a few seconds of work). */
+#define R500_RAST_QUAD_BUDGET   (1ull << 25)
+
+typedef struct R500Rast {
+    /* ---- Per draw (r500_rast_prepare) ---- */
+    uint32_t prim_type;
+    int sc_x0, sc_y0, sc_x1, sc_y1;     /* scissor, inclusive */
+    uint16_t clip_rule;
+    int cr[4][4];                       /* cliprects: x0, y0, x1, y1 incl. */
+    bool clip_enable;                   /* frustum clipping */
+    bool dx_clip;                       /* 0 <= z <= w instead of -w.. */
+    uint8_t ucp_enable;
+    float ucp[6][4];
+    uint32_t vte;                       /* VAP_VTE_CNTL */
+    float vport[6];                     /* xs, xo, ys, yo, zs, zo */
+    float depth_scale, depth_offset;
+    bool cull_front, cull_back, face_cw;
+    bool w_select;                      /* GB_SELECT.W_SELECT: no 1/w */
+    unsigned provoking;                 /* GA_COLOR_CONTROL 0..3 */
+    uint32_t point_hw, point_hh;        /* half size, 1/12 px */
+    uint32_t point_min, point_max;
+    uint32_t line_hw;                   /* half width, 1/12 px */
+    bool point_stuff;
+    uint8_t stuff_slot;                 /* texcoord slot receiving S,T(,R) */
+    float stuff_s0, stuff_t0, stuff_s1, stuff_t1;
+    R500RsWrite rs[R500_RS_WRITES];
+    unsigned nrs;
+    uint8_t colours;                    /* VAP colours present, bit n */
+    uint64_t quad_budget;               /* quads left in this draw */
+    bool budget_logged;
+
+    /* ---- Per primitive ---- */
+    bool back;                          /* facing of the primitive */
+    float depth_bias;                   /* polygon offset, 24-bit units */
+    float x0, y0;                       /* plane origin */
+    R500Plane w;                        /* 1/w (or 1) */
+    R500Plane z;                        /* window z */
+    R500Plane plane[R500_RS_WRITES][4];
+
+    /* ---- Statistics ---- */
+    uint64_t prims, culled, quads, pixels;
+    uint32_t unimp_logged;              /* R500_3D_UNIMP_* reported */
+} R500Rast;
+
+/* Unimplemented 3D features, each reported once per reset. */
+enum {
+    R500_3D_UNIMP_PVS_BYPASS,
+    R500_3D_UNIMP_PRIM,
+    R500_3D_UNIMP_STUFF,
+    R500_3D_UNIMP_RS_OFFSET,
+    R500_3D_UNIMP_TX_FORMAT,
+    R500_3D_UNIMP_CB_FORMAT,
+    R500_3D_UNIMP_ZB_FORMAT,
+    R500_3D_UNIMP_MSAA,
+    R500_3D_UNIMP_CMASK,
+};
+
+#define r500_3d_unimp_once(s, what, ...) do {                           \
+        if (!((s)->rast.unimp_logged & (1u << (what)))) {               \
+            (s)->rast.unimp_logged |= 1u << (what);                     \
+            r500_unimp((s), __VA_ARGS__);                                \
+        }                                                               \
+    } while (0)
+
+/* setup.c */
+/* Latch this draw's GA/SU/SC/RS state; false when the draw must be skipped */
+bool r500_rast_prepare(R500Chip *s, uint32_t prim_type);
+/*
+ * Assemble and rasterise num sequence elements; vertex(s, i) returns the
+ * shaded vertex of element i (NULL: drop the primitives using it).
+ */
+typedef R500Vertex *(*R500VertexFn)(R500Chip *s, uint32_t i);
+void r500_rast_draw(R500Chip *s, uint32_t num, R500VertexFn vertex);
+
+/* scan.c */
+/*
+ * Rasterise a triangle of window-space vertices (win[] set); prov is the
+ * provoking vertex for flat shading.
+ */
+void r500_rast_triangle(R500Chip *s, const R500Vertex *v0,
+                        const R500Vertex *v1, const R500Vertex *v2,
+                        const R500Vertex *prov);
+/*
+ * Rasterise the axis-aligned rectangle [x0, x1) x [y0, y1) in 1/12 pixel
+ * units with the attributes of v (point sprites, wide points).
+ */
+void r500_rast_rect(R500Chip *s, const R500Vertex *v, int64_t x0, int64_t y0,
+                    int64_t x1, int64_t y1);
+/* Coverage of the 4 pixels of the quad at (x, y) by the triangle edges. */
+unsigned r500_rast_coverage(const int64_t edge[3][3], int x, int y);
+
+#endif

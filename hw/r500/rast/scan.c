@@ -1,0 +1,378 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * SC and RS: scan conversion into 2x2 quads and interpolation of the
+ * fragment-shader inputs.  r500-3d-pipeline.md 2.7, 2.8, 7.
+ *
+ * Vertices are snapped to 1/12 pixel (GB_TILE_CONFIG.SUBPIXEL = 0, what
+ * Mesa assumes); pixel centres are at +6/12 (GB_MSPOS = 6, single
+ * sample).  Edge functions are evaluated exactly in 64-bit integers with
+ * the top-left rule (SC_EDGERULE as Mesa programs it).  Coverage is also
+ * limited by the scissor (RE_SCISSORS_*) and the clip rectangles with
+ * SC_CLIP_RULE.  Every quad with a covered pixel runs the shader on all
+ * four pixels (helpers feed derivatives) and goes to the RB.
+ */
+#include <glib.h>
+#include <math.h>
+#include <string.h>
+
+#include "../r500.h"
+
+#define SUB     12              /* subpixel steps per pixel */
+
+/* Pixel p of a quad: p = 2 * dy + dx. */
+static const int qdx[4] = { 0, 1, 0, 1 };
+static const int qdy[4] = { 0, 0, 1, 1 };
+
+unsigned r500_rast_coverage(const int64_t edge[3][3], int x, int y)
+{
+    unsigned mask = 0;
+
+    for (int p = 0; p < 4; p++) {
+        int64_t px = (int64_t)(x + qdx[p]) * SUB + SUB / 2;
+        int64_t py = (int64_t)(y + qdy[p]) * SUB + SUB / 2;
+        bool in = true;
+
+        for (int e = 0; e < 3 && in; e++) {
+            in = edge[e][0] * px + edge[e][1] * py + edge[e][2] >= 0;
+        }
+        mask |= (unsigned)in << p;
+    }
+    return mask;
+}
+
+/* Pixels the scissor and SC_CLIP_RULE keep (the bbox is in the scissor). */
+static unsigned clip_rule_mask(const R500Rast *r, int x, int y)
+{
+    unsigned mask = 0;
+
+    if (r->clip_rule == 0xFFFF) {
+        return 0xF;
+    }
+    for (int p = 0; p < 4; p++) {
+        int px = x + qdx[p], py = y + qdy[p];
+        unsigned idx = 0;
+
+        for (int k = 0; k < 4; k++) {
+            if (px >= r->cr[k][0] && px <= r->cr[k][2] &&
+                py >= r->cr[k][1] && py <= r->cr[k][3]) {
+                idx |= 1u << k;
+            }
+        }
+        mask |= ((r->clip_rule >> idx) & 1u) << p;
+    }
+    return mask;
+}
+
+/* Fill the US inputs of the quad at (x, y) from the planes. */
+static void rs_quad(R500Chip *s, int x, int y)
+{
+    R500Rast *r = &s->rast;
+    R500UsQuad *q = &s->us.q;
+    float fx[4], fy[4], iw[4];
+
+    for (int p = 0; p < 4; p++) {
+        fx[p] = x + qdx[p] + 0.5f - r->x0;
+        fy[p] = y + qdy[p] + 0.5f - r->y0;
+        iw[p] = 1.0f / (r->w.c + r->w.dx * fx[p] + r->w.dy * fy[p]);
+        q->z[p] = r->z.c + r->z.dx * fx[p] + r->z.dy * fy[p];
+    }
+    for (unsigned i = 0; i < r->nrs; i++) {
+        float (*t)[4] = q->t[r->rs[i].temp];
+
+        for (int c = 0; c < 4; c++) {
+            const R500Plane *pl = &r->plane[i][c];
+
+            for (int p = 0; p < 4; p++) {
+                float v = pl->c + pl->dx * fx[p] + pl->dy * fy[p];
+                t[c][p] = pl->persp ? v * iw[p] : v;
+            }
+        }
+    }
+}
+
+static bool budget(R500Chip *s)
+{
+    R500Rast *r = &s->rast;
+
+    if (r->quad_budget) {
+        r->quad_budget--;
+        return true;
+    }
+    if (!r->budget_logged) {
+        r->budget_logged = true;
+        r500_guest_error(s, "3D: draw exceeds %llu quads; the rest is "
+                         "dropped", (unsigned long long)R500_RAST_QUAD_BUDGET);
+    }
+    return false;
+}
+
+static void quad_emit(R500Chip *s, int x, int y, unsigned mask)
+{
+    R500Rast *r = &s->rast;
+    R500UsQuad *q = &s->us.q;
+
+    q->x = x;
+    q->y = y;
+    q->cover = mask;
+    q->back = r->back;
+    rs_quad(s, x, y);
+    r500_us_run_quad(s);
+    r500_rb3d_quad(s);
+    r->quads++;
+    r->pixels += __builtin_popcount(mask);
+}
+
+/*
+ * A quad whose coverage inside the primitive and the scissor box
+ * [bx0, bx1] x [by0, by1] is mask: apply the clip rule, shade and write.
+ * Returns false when the draw's quad budget is spent.
+ */
+static bool quad_finish(R500Chip *s, int x, int y, unsigned mask)
+{
+    mask &= clip_rule_mask(&s->rast, x, y);
+    if (!mask) {
+        return true;
+    }
+    if (!budget(s)) {
+        return false;
+    }
+    quad_emit(s, x, y, mask);
+    return true;
+}
+
+/* Pixels of the quad at (x, y) inside the box [x0, x1] x [y0, y1]. */
+static unsigned box_mask(int64_t x, int64_t y, int64_t x0, int64_t y0,
+                         int64_t x1, int64_t y1)
+{
+    unsigned mask = 0;
+
+    for (int p = 0; p < 4; p++) {
+        int64_t px = x + qdx[p], py = y + qdy[p];
+
+        mask |= (unsigned)(px >= x0 && px <= x1 && py >= y0 && py <= y1) << p;
+    }
+    return mask;
+}
+
+/* The pixel bounding box [x0, x1] x [y0, y1] clipped to the scissor. */
+static bool bbox_clip(const R500Rast *r, int64_t *x0, int64_t *y0,
+                      int64_t *x1, int64_t *y1)
+{
+    *x0 = MAX(*x0, r->sc_x0);
+    *y0 = MAX(*y0, r->sc_y0);
+    *x1 = MIN(*x1, r->sc_x1);
+    *y1 = MIN(*y1, r->sc_y1);
+    return *x0 <= *x1 && *y0 <= *y1;
+}
+
+/* ---- Attribute planes ---- */
+
+typedef struct PlaneSetup {
+    double x[3], y[3];
+    double det;
+} PlaneSetup;
+
+static R500Plane plane3(const PlaneSetup *ps, double f0, double f1,
+                        double f2, bool persp)
+{
+    double a1 = f1 - f0, a2 = f2 - f0;
+    double dx1 = ps->x[1] - ps->x[0], dy1 = ps->y[1] - ps->y[0];
+    double dx2 = ps->x[2] - ps->x[0], dy2 = ps->y[2] - ps->y[0];
+
+    return (R500Plane){
+        .c = f0,
+        .dx = (a1 * dy2 - a2 * dy1) / ps->det,
+        .dy = (a2 * dx1 - a1 * dx2) / ps->det,
+        .persp = persp,
+    };
+}
+
+static R500Plane plane_const(float v)
+{
+    return (R500Plane){ .c = v };
+}
+
+static R500Plane chan_const(const R500Rast *r, const R500RsChan *ch,
+                            const R500Vertex *v)
+{
+    switch (ch->src) {
+    case R500_RS_ONE:
+        return plane_const(1.0f);
+    case R500_RS_FACE:
+        return plane_const(r->back ? 1.0f : 0.0f);
+    case R500_RS_WINX:
+        return (R500Plane){ .c = r->x0, .dx = 1.0f };
+    case R500_RS_WINY:
+        return (R500Plane){ .c = r->y0, .dy = 1.0f };
+    case R500_RS_ATTR:
+        return plane_const(v->attr[ch->attr]);
+    default:
+        return plane_const(0.0f);
+    }
+}
+
+/* ---- Triangles ---- */
+
+void r500_rast_triangle(R500Chip *s, const R500Vertex *v0,
+                        const R500Vertex *v1, const R500Vertex *v2,
+                        const R500Vertex *prov)
+{
+    R500Rast *r = &s->rast;
+    const R500Vertex *v[3] = { v0, v1, v2 };
+    int64_t X[3], Y[3], edge[3][3], area, bx0, by0, bx1, by1;
+    PlaneSetup ps;
+
+    for (int i = 0; i < 3; i++) {
+        X[i] = llround((double)v[i]->win[0] * SUB);
+        Y[i] = llround((double)v[i]->win[1] * SUB);
+    }
+    area = (X[1] - X[0]) * (Y[2] - Y[0]) - (X[2] - X[0]) * (Y[1] - Y[0]);
+    if (area == 0) {
+        return;
+    }
+    if (area < 0) {
+        /* make the edge functions positive inside */
+        const R500Vertex *tv = v[1];
+        int64_t tx = X[1], ty = Y[1];
+
+        v[1] = v[2];
+        X[1] = X[2];
+        Y[1] = Y[2];
+        v[2] = tv;
+        X[2] = tx;
+        Y[2] = ty;
+    }
+    for (int e = 0; e < 3; e++) {
+        int a = e, b = (e + 1) % 3;
+        int64_t dx = X[b] - X[a], dy = Y[b] - Y[a];
+        /* top-left edges own the pixel centres on them */
+        bool tl = dy < 0 || (dy == 0 && dx > 0);
+
+        edge[e][0] = -dy;
+        edge[e][1] = dx;
+        edge[e][2] = dy * X[a] - dx * Y[a] - (tl ? 0 : 1);
+    }
+    bx0 = MIN(MIN(X[0], X[1]), X[2]) / SUB - 1;
+    by0 = MIN(MIN(Y[0], Y[1]), Y[2]) / SUB - 1;
+    bx1 = MAX(MAX(X[0], X[1]), X[2]) / SUB + 1;
+    by1 = MAX(MAX(Y[0], Y[1]), Y[2]) / SUB + 1;
+    if (!bbox_clip(r, &bx0, &by0, &bx1, &by1)) {
+        return;
+    }
+
+    /* Planes through the snapped positions (reference 7, "Shading"). */
+    for (int i = 0; i < 3; i++) {
+        ps.x[i] = (double)X[i] / SUB;
+        ps.y[i] = (double)Y[i] / SUB;
+    }
+    ps.det = (ps.x[1] - ps.x[0]) * (ps.y[2] - ps.y[0]) -
+             (ps.x[2] - ps.x[0]) * (ps.y[1] - ps.y[0]);
+    r->x0 = ps.x[0];
+    r->y0 = ps.y[0];
+    r->w = plane3(&ps, v[0]->win[3], v[1]->win[3], v[2]->win[3], false);
+    r->z = plane3(&ps, v[0]->win[2], v[1]->win[2], v[2]->win[2], false);
+    for (unsigned i = 0; i < r->nrs; i++) {
+        for (int c = 0; c < 4; c++) {
+            const R500RsChan *ch = &r->rs[i].ch[c];
+            R500Plane *pl = &r->plane[i][c];
+
+            R500RsChan bc = *ch;
+
+            /*
+             * Back faces take colours 2/3 in place of 0/1 when the VAP
+             * outputs them (two-sided colour, reference 2.3).
+             */
+            if (r->back && bc.src == R500_RS_ATTR &&
+                bc.attr < R500_ATTR_COL(2) &&
+                ((r->colours >> (2 + bc.attr / 4)) & 1)) {
+                bc.attr += R500_ATTR_COL(2);
+            }
+            if (bc.src == R500_RS_ATTR && !bc.flat) {
+                *pl = plane3(&ps, (double)v[0]->attr[bc.attr] * v[0]->win[3],
+                             (double)v[1]->attr[bc.attr] * v[1]->win[3],
+                             (double)v[2]->attr[bc.attr] * v[2]->win[3],
+                             true);
+            } else {
+                *pl = chan_const(r, &bc, prov);
+            }
+        }
+    }
+
+    for (int64_t y = by0 & ~1; y <= by1; y += 2) {
+        for (int64_t x = bx0 & ~1; x <= bx1; x += 2) {
+            unsigned mask = r500_rast_coverage((const int64_t (*)[3])edge,
+                                               x, y);
+
+            /* scissor edges inside the quad */
+            mask &= mask ? box_mask(x, y, bx0, by0, bx1, by1) : 0;
+            if (mask && !quad_finish(s, x, y, mask)) {
+                return;
+            }
+        }
+    }
+}
+
+/* ---- Rectangles: points and point sprites ---- */
+
+static int64_t ceil_div(int64_t a, int64_t b)
+{
+    return a >= 0 ? (a + b - 1) / b : -((-a) / b);
+}
+
+void r500_rast_rect(R500Chip *s, const R500Vertex *v, int64_t x0, int64_t y0,
+                    int64_t x1, int64_t y1)
+{
+    R500Rast *r = &s->rast;
+    int64_t bx0, by0, bx1, by1;
+
+    if (x1 <= x0 || y1 <= y0) {
+        return;
+    }
+    /* pixels whose centre 12 p + 6 lies in [x0, x1) */
+    bx0 = ceil_div(x0 - SUB / 2, SUB);
+    by0 = ceil_div(y0 - SUB / 2, SUB);
+    bx1 = ceil_div(x1 - SUB / 2, SUB) - 1;
+    by1 = ceil_div(y1 - SUB / 2, SUB) - 1;
+    if (!bbox_clip(r, &bx0, &by0, &bx1, &by1)) {
+        return;
+    }
+
+    r->x0 = (double)x0 / SUB;
+    r->y0 = (double)y0 / SUB;
+    r->w = plane_const(v->win[3]);
+    r->z = plane_const(v->win[2]);
+    for (unsigned i = 0; i < r->nrs; i++) {
+        for (int c = 0; c < 4; c++) {
+            const R500RsChan *ch = &r->rs[i].ch[c];
+            R500Plane *pl = &r->plane[i][c];
+
+            if (ch->src != R500_RS_STUFF) {
+                *pl = chan_const(r, ch, v);
+            } else if (ch->attr == 0) {
+                /* S runs from S0 on the left to S1 on the right */
+                *pl = (R500Plane){
+                    .c = r->stuff_s0,
+                    .dx = (r->stuff_s1 - r->stuff_s0) * SUB / (x1 - x0),
+                };
+            } else if (ch->attr == 1) {
+                /* T from T1 at the top row to T0 at the bottom (2.4) */
+                *pl = (R500Plane){
+                    .c = r->stuff_t1,
+                    .dy = (r->stuff_t0 - r->stuff_t1) * SUB / (y1 - y0),
+                };
+            } else {
+                *pl = plane_const(0.0f);
+            }
+        }
+    }
+
+    for (int64_t y = by0 & ~1; y <= by1; y += 2) {
+        for (int64_t x = bx0 & ~1; x <= bx1; x += 2) {
+            unsigned mask = box_mask(x, y, bx0, by0, bx1, by1);
+
+            if (mask && !quad_finish(s, x, y, mask)) {
+                return;
+            }
+        }
+    }
+}

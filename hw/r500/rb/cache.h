@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The 3D engine's view of memory: one page cache in front of the memory
+ * controller, standing for the colour (RB3D_DSTCACHE), depth (ZB_ZCACHE)
+ * and texture caches of the hardware.
+ *
+ * Pixels, texels and depth values are reached by MC address, one element
+ * (at most 16 bytes, never crossing a 4 KiB page: surfaces are 32-byte
+ * aligned and elements are naturally aligned) at a time.  VRAM pages are
+ * used in place; pages elsewhere (GTT, through the GART) are copied in with
+ * r500_mem_read() on first use and written back with r500_mem_write() when
+ * evicted or flushed.  The pipeline flushes after every draw, so memory is
+ * coherent whenever the CP or the host looks at it.  A page that cannot be
+ * translated reads as zero and drops writes (one guest error per draw).
+ */
+#ifndef HW_R500_RB_CACHE_H
+#define HW_R500_RB_CACHE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../mc.h"
+
+typedef struct R500Chip R500Chip;
+
+#define R500_CACHE_SLOTS 64
+
+typedef struct R500CacheSlot {
+    uint64_t tag;               /* MC page number + 1; 0: empty */
+    uint8_t *ptr;               /* the page: in VRAM or data[]; NULL: failed */
+    bool staged;                /* ptr == data (system memory) */
+    bool dirty;
+    uint8_t data[R500_GPU_PAGE_SIZE];
+} R500CacheSlot;
+
+typedef struct R500Cache {
+    R500CacheSlot slot[R500_CACHE_SLOTS];
+    uint64_t dirty_lo, dirty_hi;    /* VRAM bytes written since the flush */
+    bool error_logged;              /* one guest error per flush interval */
+    uint64_t misses, writebacks, faults;
+} R500Cache;
+
+/*
+ * Pointer to len bytes at mc (len <= 16, not crossing a page), or NULL
+ * when the page is not reachable.  write marks the page dirty.
+ */
+uint8_t *r500_cache_access(R500Chip *s, R500Cache *c, uint64_t mc,
+                           unsigned len, bool write);
+/* Write back dirty pages, report VRAM writes, drop every page. */
+void r500_cache_flush(R500Chip *s, R500Cache *c);
+
+#endif

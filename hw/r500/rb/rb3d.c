@@ -1,0 +1,717 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * RB3D: the colour side of the 3D render backend, and the block that owns
+ * the Hyper-Z RAMs.  Per draw: the colour buffers of RB3D_COLOROFFSET/
+ * PITCH with the output formats of US_OUT_FMT (6.1, 6.2); per pixel: the
+ * alpha test (FG_ALPHA_FUNC), depth and stencil (zb.c), then blending,
+ * ROP and channel masks (2.11).  r500-3d-pipeline.md 2.11-2.12, 6.
+ */
+#include <glib.h>
+#include <math.h>
+#include <string.h>
+
+#include "../r500.h"
+#include "../blocks.h"
+
+/* Blend factors (RB3D_BLENDCNTL SRCBLEND/DESTBLEND; GL set and D3D set) */
+enum {
+    BF_ZERO = 32, BF_ONE = 33, BF_SRC_COLOR = 34, BF_ONE_MINUS_SRC_COLOR = 35,
+    BF_DST_COLOR = 36, BF_ONE_MINUS_DST_COLOR = 37, BF_SRC_ALPHA = 38,
+    BF_ONE_MINUS_SRC_ALPHA = 39, BF_DST_ALPHA = 40,
+    BF_ONE_MINUS_DST_ALPHA = 41, BF_SRC_ALPHA_SATURATE = 42,
+    BF_CONST_COLOR = 43, BF_ONE_MINUS_CONST_COLOR = 44,
+    BF_CONST_ALPHA = 45, BF_ONE_MINUS_CONST_ALPHA = 46,
+};
+
+/* ---- Colour formats (table 6.1) ---- */
+
+unsigned r500_rb3d_bytes(uint32_t cformat, uint32_t ofmt)
+{
+    switch (cformat) {
+    case R500_CF_I8:
+        return 1;
+    case R500_CF_ARGB1555:
+    case R500_CF_RGB565:
+    case R500_CF_ARGB4444:
+    case R500_CF_UV88:
+        return 2;
+    case R500_CF_ARGB8888:
+    case R500_CF_ARGB2101010:
+        return 4;
+    case R500_CF_ARGB16161616:
+        return 8;
+    case R500_CF_ARGB32323232:
+        return 16;
+    default:
+        return 0;
+    }
+}
+
+static uint32_t to_unorm(float v, unsigned bits)
+{
+    float max = (float)((1u << bits) - 1);
+
+    v = v > 1.0f ? 1.0f : v > 0.0f ? v : 0.0f;     /* NaN -> 0 */
+    return (uint32_t)lrintf(v * max);
+}
+
+static float from_unorm(uint32_t v, unsigned bits)
+{
+    return v / (float)((1u << bits) - 1);
+}
+
+static uint16_t to_half(float f)
+{
+    uint32_t x;
+    uint32_t sign, e, m;
+
+    memcpy(&x, &f, 4);
+    sign = (x >> 16) & 0x8000;
+    e = (x >> 23) & 0xFF;
+    m = x & 0x7FFFFF;
+    if (e == 0xFF) {
+        return sign | 0x7C00 | (m ? 0x200 : 0);
+    }
+    if (e > 142) {
+        return sign | 0x7C00;               /* overflow: infinity */
+    }
+    if (e < 113) {
+        /* denormal or zero, round to nearest even */
+        if (e < 102) {
+            return sign;
+        }
+        m |= 0x800000;
+        {
+            unsigned shift = 126 - e;
+            uint32_t h = m >> shift, rem = m & ((1u << shift) - 1);
+            uint32_t half = 1u << (shift - 1);
+
+            if (rem > half || (rem == half && (h & 1))) {
+                h++;
+            }
+            return sign | h;
+        }
+    }
+    {
+        uint32_t h = ((e - 112) << 10) | (m >> 13), rem = m & 0x1FFF;
+
+        if (rem > 0x1000 || (rem == 0x1000 && (h & 1))) {
+            h++;
+        }
+        return sign | h;
+    }
+}
+
+static float from_half(uint16_t h)
+{
+    int e = (h >> 10) & 0x1F, m = h & 0x3FF;
+    float v = e == 0 ? ldexpf(m, -24) : e == 31 ? (m ? NAN : INFINITY)
+                                                : ldexpf(m | 0x400, e - 25);
+
+    return (h & 0x8000) ? -v : v;
+}
+
+/*
+ * How C0..C3 are stored for a COLORFORMAT / OUT_FMT pair (table 6.1): one
+ * field per stored component, at a bit offset in the little-endian pixel.
+ */
+enum { F_UNORM, F_HALF, F_FLOAT };
+
+typedef struct ColorField {
+    uint8_t comp, shift, width, kind;
+} ColorField;
+
+typedef struct ColorLayout {
+    uint8_t cformat, ofmt;      /* ofmt 0xFF: any fixed-point C4 format */
+    uint8_t n;
+    ColorField f[4];
+} ColorLayout;
+
+#define ANY_C4 0xFF
+
+static const ColorLayout layouts[] = {
+    { R500_CF_ARGB8888, ANY_C4, 4,
+      { { 0, 0, 8 }, { 1, 8, 8 }, { 2, 16, 8 }, { 3, 24, 8 } } },
+    { R500_CF_ARGB2101010, ANY_C4, 4,
+      { { 0, 0, 10 }, { 1, 10, 10 }, { 2, 20, 10 }, { 3, 30, 2 } } },
+    { R500_CF_RGB565, ANY_C4, 3, { { 0, 0, 5 }, { 1, 5, 6 }, { 2, 11, 5 } } },
+    { R500_CF_ARGB1555, ANY_C4, 4,
+      { { 0, 0, 5 }, { 1, 5, 5 }, { 2, 10, 5 }, { 3, 15, 1 } } },
+    { R500_CF_ARGB4444, ANY_C4, 4,
+      { { 0, 0, 4 }, { 1, 4, 4 }, { 2, 8, 4 }, { 3, 12, 4 } } },
+    /* UV88: C2 in the low byte, C0 in the high one */
+    { R500_CF_UV88, ANY_C4, 2, { { 2, 0, 8 }, { 0, 8, 8 } } },
+    { R500_CF_I8, ANY_C4, 1, { { 2, 0, 8 } } },
+    { R500_CF_ARGB8888, R500_OF_C2_16, 2, { { 0, 0, 16 }, { 1, 16, 16 } } },
+    { R500_CF_ARGB8888, R500_OF_C2_16_FP, 2,
+      { { 0, 0, 16, F_HALF }, { 1, 16, 16, F_HALF } } },
+    { R500_CF_ARGB8888, R500_OF_C_32_FP, 1, { { 0, 0, 32, F_FLOAT } } },
+    { R500_CF_UV88, R500_OF_C_16, 1, { { 0, 0, 16 } } },
+    { R500_CF_UV88, R500_OF_C_16_FP, 1, { { 0, 0, 16, F_HALF } } },
+    { R500_CF_ARGB16161616, R500_OF_C4_16, 4,
+      { { 0, 0, 16 }, { 1, 16, 16 }, { 2, 32, 16 }, { 3, 48, 16 } } },
+    { R500_CF_ARGB16161616, R500_OF_C4_16_FP, 4,
+      { { 0, 0, 16, F_HALF }, { 1, 16, 16, F_HALF }, { 2, 32, 16, F_HALF },
+        { 3, 48, 16, F_HALF } } },
+    /* RG32F: C0 = R, C2 = G */
+    { R500_CF_ARGB16161616, R500_OF_C2_32_FP, 2,
+      { { 0, 0, 32, F_FLOAT }, { 2, 32, 32, F_FLOAT } } },
+    { R500_CF_ARGB32323232, R500_OF_C4_32_FP, 4,
+      { { 0, 0, 32, F_FLOAT }, { 1, 32, 32, F_FLOAT }, { 2, 64, 32, F_FLOAT },
+        { 3, 96, 32, F_FLOAT } } },
+};
+
+static const ColorLayout *color_layout(uint32_t cformat, uint32_t ofmt)
+{
+    bool c4 = ofmt == R500_OF_C4_8 || ofmt == R500_OF_C4_10 ||
+              ofmt == R500_OF_C4_10_GAMMA;
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(layouts); i++) {
+        const ColorLayout *l = &layouts[i];
+
+        if (l->cformat == cformat &&
+            (l->ofmt == ofmt || (l->ofmt == ANY_C4 && c4))) {
+            return l;
+        }
+    }
+    return NULL;
+}
+
+/* The bits of a field (at most 32, never straddling a dword). */
+static uint32_t field_get(const uint8_t *p, const ColorField *f)
+{
+    uint32_t v;
+
+    memcpy(&v, p + f->shift / 32 * 4, 4);
+    v = GUINT32_FROM_LE(v) >> (f->shift % 32);
+    return f->width == 32 ? v : v & ((1u << f->width) - 1);
+}
+
+static void field_put(uint8_t *p, const ColorField *f, uint32_t bits)
+{
+    uint32_t mask = (f->width == 32 ? 0xFFFFFFFFu : (1u << f->width) - 1)
+                    << (f->shift % 32);
+    uint32_t v;
+
+    memcpy(&v, p + f->shift / 32 * 4, 4);
+    v = (GUINT32_FROM_LE(v) & ~mask) | ((bits << (f->shift % 32)) & mask);
+    v = GUINT32_TO_LE(v);
+    memcpy(p + f->shift / 32 * 4, &v, 4);
+}
+
+void r500_rb3d_pack(uint32_t cformat, uint32_t ofmt, const float c[4],
+                    uint8_t *p)
+{
+    const ColorLayout *l = color_layout(cformat, ofmt);
+    unsigned bytes = r500_rb3d_bytes(cformat, ofmt);
+    uint8_t buf[16] = { 0 };
+
+    for (unsigned i = 0; l && i < l->n; i++) {
+        const ColorField *f = &l->f[i];
+        uint32_t bits;
+
+        switch (f->kind) {
+        case F_HALF:
+            bits = to_half(c[f->comp]);
+            break;
+        case F_FLOAT:
+            memcpy(&bits, &c[f->comp], 4);
+            break;
+        default:
+            bits = to_unorm(c[f->comp], f->width);
+            break;
+        }
+        field_put(buf, f, bits);
+    }
+    memcpy(p, buf, bytes);
+}
+
+void r500_rb3d_unpack(uint32_t cformat, uint32_t ofmt, const uint8_t *p,
+                      float c[4])
+{
+    const ColorLayout *l = color_layout(cformat, ofmt);
+    uint8_t buf[16] = { 0 };
+
+    memcpy(buf, p, r500_rb3d_bytes(cformat, ofmt));
+    /* components a format does not store read as (0, 0, 0, 1) */
+    c[0] = c[1] = c[2] = 0.0f;
+    c[3] = 1.0f;
+    for (unsigned i = 0; l && i < l->n; i++) {
+        const ColorField *f = &l->f[i];
+        uint32_t bits = field_get(buf, f);
+
+        switch (f->kind) {
+        case F_HALF:
+            c[f->comp] = from_half(bits);
+            break;
+        case F_FLOAT:
+            memcpy(&c[f->comp], &bits, 4);
+            break;
+        default:
+            c[f->comp] = from_unorm(bits, f->width);
+            break;
+        }
+    }
+}
+
+/* Whether the pair is one the formats above store. */
+static bool format_ok(uint32_t cformat, uint32_t ofmt)
+{
+    return r500_rb3d_bytes(cformat, ofmt) && color_layout(cformat, ofmt);
+}
+
+static float reg_float(R500Chip *s, uint32_t reg)
+{
+    float f;
+
+    memcpy(&f, &s->regs[reg / 4], 4);
+    return f;
+}
+
+/* ---- Per draw ---- */
+
+bool r500_rb3d_prepare(R500Chip *s)
+{
+    R500Rb3d *rb = &s->rb3d;
+    uint32_t cctl = s->regs[R_RB3D_CCTL / 4];
+    uint32_t cmask = s->regs[R_RB3D_COLOR_CHANNEL_MASK / 4];
+    unsigned multi = R500_FGET(cctl, RB3D_CCTL, NUM_MULTIWRITES);
+    bool indep_fmt = R500_FGET(cctl, RB3D_CCTL,
+                               INDEPENDENT_COLORFORMAT_ENABLE);
+    bool indep_mask = (cctl >> 12) & 1;
+    static const uint8_t sel_to_chan[4] = { 3, 0, 1, 2 };   /* A R G B */
+    uint32_t ar = s->regs[R_RB3D_CONSTANT_COLOR_AR / 4];
+    uint32_t gb = s->regs[R_RB3D_CONSTANT_COLOR_GB / 4];
+
+    if ((s->regs[R_GB_AA_CONFIG / 4] & 1) ||
+        (s->regs[R_RB3D_AARESOLVE_CTL / 4] & 1)) {
+        r500_3d_unimp_once(s, R500_3D_UNIMP_MSAA, "3D: multisampling and "
+                           "the AA resolve are not modelled (one sample per "
+                           "pixel, no resolve)");
+    }
+    if (R500_FGET(cctl, RB3D_CCTL, CMASK_ENABLE)) {
+        r500_3d_unimp_once(s, R500_3D_UNIMP_CMASK, "3D: CMASK colour "
+                           "compression is not modelled (colour is written "
+                           "uncompressed)");
+    }
+    for (int i = 0; i < 4; i++) {
+        R500ColorTarget *t = &rb->cb[i];
+        uint32_t of = s->regs[R500_REGA_AT(US_OUT_FMT, i) / 4];
+        uint32_t pitch = s->regs[R500_REGA_AT(RB3D_COLORPITCH, i) / 4];
+        uint32_t fpitch = indep_fmt ? pitch : s->regs[R_RB3D_COLORPITCH / 4];
+        uint64_t base = s->regs[R500_REGA_AT(RB3D_COLOROFFSET, i) / 4] & ~31u;
+        unsigned bytes;
+
+        memset(t, 0, sizeof(*t));
+        t->ofmt = R500_FGET(of, US_OUT_FMT, OUT_FMT);
+        t->cformat = R500_FGET(fpitch, RB3D_COLORPITCH, FORMAT);
+        t->mask = (indep_mask ? cmask >> (4 * i) : cmask) & 0xF;
+        t->src = multi ? 0 : i;
+        if (t->ofmt == R500_OF_UNUSED || !t->mask ||
+            (multi && i > (int)multi)) {
+            continue;
+        }
+        t->csel[0] = sel_to_chan[R500_FGET(of, US_OUT_FMT, C0_SEL)];
+        t->csel[1] = sel_to_chan[R500_FGET(of, US_OUT_FMT, C1_SEL)];
+        t->csel[2] = sel_to_chan[R500_FGET(of, US_OUT_FMT, C2_SEL)];
+        t->csel[3] = sel_to_chan[R500_FGET(of, US_OUT_FMT, C3_SEL)];
+        if (!format_ok(t->cformat, t->ofmt)) {
+            r500_3d_unimp_once(s, R500_3D_UNIMP_CB_FORMAT, "3D: colour format "
+                               "%u with US_OUT_FMT %u is not modelled (that "
+                               "target is not written)", t->cformat, t->ofmt);
+            continue;
+        }
+        bytes = r500_rb3d_bytes(t->cformat, t->ofmt);
+        if (!r500_surf_init(&t->surf, base,
+                            R500_FGET(pitch, RB3D_COLORPITCH, PITCH) << 1,
+                            bytes, R500_FGET(pitch, RB3D_COLORPITCH,
+                                             MACRO_TILE),
+                            R500_FGET(pitch, RB3D_COLORPITCH, MICRO_TILE)) ||
+            !t->surf.pitch) {
+            r500_guest_error(s, "3D: colour buffer %d: pitch %u, tiling %u "
+                             "not usable with %u-byte pixels; not written", i,
+                             t->surf.pitch,
+                             R500_FGET(pitch, RB3D_COLORPITCH, TILE), bytes);
+            continue;
+        }
+        t->enabled = true;
+    }
+    rb->blend = s->regs[R_RB3D_BLENDCNTL / 4];
+    rb->ablend = s->regs[R_RB3D_ABLENDCNTL / 4];
+    rb->rop = s->regs[R_RB3D_ROPCNTL / 4];
+    rb->alpha_func = s->regs[R_FG_ALPHA_FUNC / 4];
+    rb->alpha_ref = from_half(R500_FGET(s->regs[R_FG_ALPHA_VALUE / 4],
+                                        FG_ALPHA_VALUE, AF_VAL));
+    /*
+     * RB3D_CONSTANT_COLOR_AR/GB: 10-bit fixed for fixed-point targets,
+     * FP16 for float ones (2.11), named in ARGB terms: blue -> C0, green
+     * -> C1, red -> C2, alpha -> C3.
+     */
+    if (rb->cb[0].ofmt >= R500_OF_C_16_FP) {
+        rb->const_color[0] = from_half(gb & 0xFFFF);
+        rb->const_color[1] = from_half(gb >> 16);
+        rb->const_color[2] = from_half(ar & 0xFFFF);
+        rb->const_color[3] = from_half(ar >> 16);
+    } else {
+        rb->const_color[0] = MIN(gb & 0xFFFF, 1023u) / 1023.0f;
+        rb->const_color[1] = MIN(gb >> 16, 1023u) / 1023.0f;
+        rb->const_color[2] = MIN(ar & 0xFFFF, 1023u) / 1023.0f;
+        rb->const_color[3] = MIN(ar >> 16, 1023u) / 1023.0f;
+    }
+    rb->depth_scale = reg_float(s, R_SU_DEPTH_SCALE);
+    rb->depth_offset = reg_float(s, R_SU_DEPTH_OFFSET);
+    rb->depth_from_shader = R500_FGET(s->regs[R_FG_DEPTH_SRC / 4],
+                                      FG_DEPTH_SRC, SHADER);
+    return r500_zb_prepare(s);
+}
+
+void r500_rb3d_finish(R500Chip *s)
+{
+    r500_cache_flush(s, &s->rb3d.cache);
+}
+
+/* ---- Per pixel ---- */
+
+static bool alpha_test(R500Rb3d *rb, float a)
+{
+    uint32_t f = rb->alpha_func;
+    float ref;
+
+    if (!R500_FGET(f, FG_ALPHA_FUNC, AF_EN)) {
+        return true;
+    }
+    if (R500_FGET(f, FG_ALPHA_FUNC, AF_EN_8BIT)) {
+        /* 8-bit compare of the quantised alpha */
+        a = (float)to_unorm(a, 8);
+        ref = R500_FGET(f, FG_ALPHA_FUNC, AF_VAL);
+    } else {
+        ref = rb->alpha_ref;
+    }
+    switch (R500_FGET(f, FG_ALPHA_FUNC, AF_FUNC)) {
+    case 0: return false;
+    case 1: return a < ref;
+    case 2: return a == ref;
+    case 3: return a <= ref;
+    case 4: return a > ref;
+    case 5: return a != ref;
+    case 6: return a >= ref;
+    default: return true;
+    }
+}
+
+static float factor(unsigned f, int i, const float src[4], const float dst[4],
+                    const float k[4])
+{
+    switch (f) {
+    case 1: case BF_ZERO: return 0.0f;
+    case 2: case BF_ONE: return 1.0f;
+    case 3: case BF_SRC_COLOR: return src[i];
+    case 4: case BF_ONE_MINUS_SRC_COLOR: return 1.0f - src[i];
+    case 5: case 12: case BF_SRC_ALPHA: return src[3];
+    case 6: case 13: case BF_ONE_MINUS_SRC_ALPHA: return 1.0f - src[3];
+    case 7: case BF_DST_ALPHA: return dst[3];
+    case 8: case BF_ONE_MINUS_DST_ALPHA: return 1.0f - dst[3];
+    case 9: case BF_DST_COLOR: return dst[i];
+    case 10: case BF_ONE_MINUS_DST_COLOR: return 1.0f - dst[i];
+    case 11: case BF_SRC_ALPHA_SATURATE:
+        return i == 3 ? 1.0f : fminf(src[3], 1.0f - dst[3]);
+    case BF_CONST_COLOR: return k[i];
+    case BF_ONE_MINUS_CONST_COLOR: return 1.0f - k[i];
+    case BF_CONST_ALPHA: return k[3];
+    case BF_ONE_MINUS_CONST_ALPHA: return 1.0f - k[3];
+    default: return 0.0f;
+    }
+}
+
+static void blend(const R500Rb3d *rb, bool fixed, float src[4],
+                  const float dst[4])
+{
+    float out[4];
+
+    for (int i = 0; i < 4; i++) {
+        uint32_t b = (i == 3 && R500_FGET(rb->blend, RB3D_BLENDCNTL,
+                                          SEPARATE_ALPHA_ENABLE))
+                     ? rb->ablend : rb->blend;
+        unsigned fn = R500_FGET(b, RB3D_BLENDCNTL, COMB_FCN);
+        float sf = factor(R500_FGET(b, RB3D_BLENDCNTL, SRCBLEND), i, src, dst,
+                          rb->const_color);
+        float df = factor(R500_FGET(b, RB3D_BLENDCNTL, DESTBLEND), i, src,
+                          dst, rb->const_color);
+        float sv = src[i] * sf, dv = dst[i] * df, v;
+
+        switch (fn) {
+        case 0: case 1: v = sv + dv; break;
+        case 2: case 3: v = sv - dv; break;
+        case 4: v = fminf(src[i], dst[i]); break;   /* factors are ONE */
+        case 5: v = fmaxf(src[i], dst[i]); break;
+        default: v = dv - sv; break;
+        }
+        if (!(fn & 1) || fixed) {
+            v = v > 1.0f ? 1.0f : v > 0.0f ? v : 0.0f;
+        }
+        out[i] = v;
+    }
+    memcpy(src, out, sizeof(out));
+}
+
+/* DISCARD_SRC_PIXELS against the 8-bit thresholds (2.11). */
+static bool discard(const R500Chip *s, const R500Rb3d *rb, const float c[4])
+{
+    unsigned mode = R500_FGET(rb->blend, RB3D_BLENDCNTL, DISCARD_SRC_PIXELS);
+    uint32_t thr;
+    bool gte = mode >= 4;
+    unsigned first, last;
+
+    if (!mode || mode == 7) {
+        return false;
+    }
+    thr = s->regs[(gte ? R_RB3D_DISCARD_SRC_PIXEL_GTE_THRESHOLD
+                       : R_RB3D_DISCARD_SRC_PIXEL_LTE_THRESHOLD) / 4];
+    /* 1/4: alpha; 2/5: RGB; 3/6: ARGB.  Bytes: B, G, R, A */
+    first = (mode == 1 || mode == 4) ? 3 : 0;
+    last = (mode == 2 || mode == 5) ? 2 : 3;
+    for (unsigned i = first; i <= last; i++) {
+        static const unsigned byte_of[4] = { 2, 1, 0, 3 };   /* R G B A */
+        uint32_t t = (thr >> (8 * byte_of[i])) & 0xFF;
+        uint32_t v = to_unorm(c[i], 8);
+
+        if (gte ? v < t : v > t) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static void color_write(R500Chip *s, const R500ColorTarget *t, int x, int y,
+                        int p)
+{
+    R500Rb3d *rb = &s->rb3d;
+    const R500UsQuad *q = &s->us.q;
+    uint8_t *mem, old[16];
+    float src[4], dst[4];
+    unsigned bytes = t->surf.bpp;
+    bool fixed = t->ofmt < R500_OF_C_16_FP;
+    bool need_dst;
+
+    for (int i = 0; i < 4; i++) {
+        src[i] = q->out[t->src][t->csel[i]][p];
+    }
+    if (R500_FGET(rb->blend, RB3D_BLENDCNTL, ALPHA_BLEND_ENABLE) &&
+        discard(s, rb, (const float[4]){ q->out[t->src][0][p],
+                                         q->out[t->src][1][p],
+                                         q->out[t->src][2][p],
+                                         q->out[t->src][3][p] })) {
+        return;
+    }
+    mem = r500_cache_access(s, &rb->cache, t->surf.base +
+                            r500_surf_offset(&t->surf, x, y), bytes, true);
+    if (!mem) {
+        return;
+    }
+    need_dst = t->mask != 0xF ||
+               R500_FGET(rb->blend, RB3D_BLENDCNTL, ALPHA_BLEND_ENABLE) ||
+               R500_FGET(rb->rop, RB3D_ROPCNTL, ROP_ENABLE);
+    memcpy(old, mem, bytes);
+    if (need_dst) {
+        r500_rb3d_unpack(t->cformat, t->ofmt, old, dst);
+    }
+    if (R500_FGET(rb->blend, RB3D_BLENDCNTL, ALPHA_BLEND_ENABLE) &&
+        !R500_FGET(rb->rop, RB3D_ROPCNTL, ROP_ENABLE)) {
+        blend(rb, fixed, src, dst);
+    }
+    if (t->mask != 0xF) {
+        for (int i = 0; i < 4; i++) {
+            if (!(t->mask & (1u << i))) {
+                src[i] = dst[i];
+            }
+        }
+    }
+    r500_rb3d_pack(t->cformat, t->ofmt, src, mem);
+    if (R500_FGET(rb->rop, RB3D_ROPCNTL, ROP_ENABLE)) {
+        /* bit = ROP code bit ((s << 1) | d) (2.11), on the stored bits */
+        unsigned code = R500_FGET(rb->rop, RB3D_ROPCNTL, ROP);
+        for (unsigned i = 0; i < bytes; i++) {
+            uint8_t sb = mem[i], db = old[i], v = 0;
+
+            for (int b = 0; b < 8; b++) {
+                unsigned k = ((sb >> b) & 1) << 1 | ((db >> b) & 1);
+                v |= ((code >> k) & 1) << b;
+            }
+            mem[i] = v;
+        }
+        if (t->mask != 0xF) {
+            /* masked components keep their old bits */
+            float nv[4];
+
+            r500_rb3d_unpack(t->cformat, t->ofmt, mem, nv);
+            for (int i = 0; i < 4; i++) {
+                if (!(t->mask & (1u << i))) {
+                    nv[i] = dst[i];
+                }
+            }
+            r500_rb3d_pack(t->cformat, t->ofmt, nv, mem);
+        }
+    }
+}
+
+void r500_rb3d_quad(R500Chip *s)
+{
+    R500Rb3d *rb = &s->rb3d;
+    const R500UsQuad *q = &s->us.q;
+    unsigned live = q->cover & ~q->kill;
+
+    for (int p = 0; p < 4; p++) {
+        int x = q->x + (p & 1), y = q->y + (p >> 1);
+
+        if (!((live >> p) & 1)) {
+            continue;
+        }
+        if (!alpha_test(rb, q->out[0][3][p])) {
+            continue;
+        }
+        if (rb->cb_clear) {
+            r500_zb_cb_clear(s, x, y);
+        } else if (rb->zb.enabled) {
+            float z = rb->depth_from_shader && q->depth_written ? q->depth[p]
+                                                                : q->z[p];
+            double zf;
+            uint32_t zi;
+
+            /* clamp to [0, 1], then SU_DEPTH_SCALE/OFFSET (2.6) */
+            z = z > 1.0f ? 1.0f : z > 0.0f ? z : 0.0f;
+            zf = (double)z * rb->depth_scale + rb->depth_offset +
+                 s->rast.depth_bias;
+            zf = zf < 0 ? 0 : zf > 16777215.0 ? 16777215.0 : zf;
+            zi = (uint32_t)lrint(zf);
+            if (!r500_zb_pixel(s, x, y, zi, q->back)) {
+                rb->zfail++;
+                continue;
+            }
+        }
+        /* samples passed, for occlusion queries (ZB_ZPASS_*) */
+        rb->zpass++;
+        if (rb->zero_output) {
+            continue;
+        }
+        rb->pixels++;
+        for (int i = 0; i < 4; i++) {
+            if (rb->cb[i].enabled) {
+                color_write(s, &rb->cb[i], x, y, p);
+            }
+        }
+    }
+}
+
+/* ---- The block: Hyper-Z RAM ports, reset, migration ---- */
+
+/*
+ * ZB_ZMASK_/ZB_HIZ_/RB3D_CMASK_ WRINDEX, DWORD and RDINDEX: a DWORD write
+ * stores at WRINDEX, a DWORD read returns the dword at RDINDEX; each
+ * advances its index (the RAMs are not otherwise reachable).
+ */
+typedef struct RamPort {
+    uint32_t wrindex, dword, rdindex;
+    size_t off;
+    uint32_t size;
+} RamPort;
+
+static const RamPort ram_ports[] = {
+    { R_ZB_ZMASK_WRINDEX, R_ZB_ZMASK_DWORD, R_ZB_ZMASK_RDINDEX,
+      offsetof(R500Rb3d, zmask_ram), R500_ZMASK_DWORDS },
+    { R_ZB_HIZ_WRINDEX, R_ZB_HIZ_DWORD, R_ZB_HIZ_RDINDEX,
+      offsetof(R500Rb3d, hiz_ram), R500_HIZ_DWORDS },
+    { R_RB3D_CMASK_WRINDEX, R_RB3D_CMASK_DWORD, R_RB3D_CMASK_RDINDEX,
+      offsetof(R500Rb3d, cmask_ram), R500_CMASK_DWORDS },
+};
+
+static const RamPort *ram_port(uint32_t reg)
+{
+    for (unsigned i = 0; i < G_N_ELEMENTS(ram_ports); i++) {
+        if (ram_ports[i].dword == reg) {
+            return &ram_ports[i];
+        }
+    }
+    g_assert_not_reached();
+}
+
+static uint32_t *ram_at(R500Chip *s, const RamPort *rp, uint32_t idx)
+{
+    return (uint32_t *)((uint8_t *)&s->rb3d + rp->off) + idx % rp->size;
+}
+
+static uint32_t ram_dword_read(R500Chip *s, uint32_t reg)
+{
+    const RamPort *rp = ram_port(reg);
+    uint32_t *idx = &s->regs[rp->rdindex / 4];
+    uint32_t v = *ram_at(s, rp, *idx);
+
+    *idx = (*idx + 1) % rp->size;
+    return v;
+}
+
+static void ram_dword_write(R500Chip *s, uint32_t reg, uint32_t old,
+                            uint32_t mask)
+{
+    const RamPort *rp = ram_port(reg);
+    uint32_t *idx = &s->regs[rp->wrindex / 4];
+
+    *ram_at(s, rp, *idx) = s->regs[reg / 4];
+    *idx = (*idx + 1) % rp->size;
+}
+
+/*
+ * Occlusion queries (reference 2.12): ZB_ZPASS_DATA = 0 resets the count,
+ * a write of ZB_ZPASS_ADDR stores it there for the pipes SU_REG_DEST (RV530:
+ * FG_ZBREG_DEST) selects.  The model counts in one pipe, pipe 0: a write
+ * for another pipe stores 0, so Mesa's per-pipe sum is the count.
+ */
+static void zpass_data_write(R500Chip *s, uint32_t reg, uint32_t old,
+                             uint32_t mask)
+{
+    s->rb3d.zpass = s->regs[reg / 4];
+}
+
+static void zpass_addr_write(R500Chip *s, uint32_t reg, uint32_t old,
+                             uint32_t mask)
+{
+    uint32_t dest = s->model == R500_MODEL_RV530
+                    ? s->regs[R_FG_ZBREG_DEST / 4] : s->regs[R_SU_REG_DEST / 4];
+    uint32_t v = GUINT32_TO_LE(dest & 1 ? s->rb3d.zpass : 0);
+    uint64_t addr = s->regs[reg / 4] & ~3u;
+
+    if (!r500_mem_write(s, addr, &v, 4)) {
+        r500_guest_error(s, "3D: ZB_ZPASS_ADDR 0x%08" G_GINT64_MODIFIER "x "
+                         "not writable; occlusion result lost", addr);
+    }
+}
+
+static const R500RegHook rb3d_hooks[] = {
+    { R_ZB_ZPASS_DATA, R_ZB_ZPASS_DATA, NULL, zpass_data_write },
+    { R_ZB_ZPASS_ADDR, R_ZB_ZPASS_ADDR, NULL, zpass_addr_write },
+    { R_ZB_ZMASK_DWORD, R_ZB_ZMASK_DWORD, ram_dword_read, ram_dword_write },
+    { R_ZB_HIZ_DWORD, R_ZB_HIZ_DWORD, ram_dword_read, ram_dword_write },
+    { R_RB3D_CMASK_DWORD, R_RB3D_CMASK_DWORD, ram_dword_read,
+      ram_dword_write },
+    { 0 }
+};
+
+static void rb3d_reset(R500Chip *s)
+{
+    R500Rb3d *rb = &s->rb3d;
+
+    memset(rb->zmask_ram, 0, sizeof(rb->zmask_ram));
+    memset(rb->hiz_ram, 0, sizeof(rb->hiz_ram));
+    memset(rb->cmask_ram, 0, sizeof(rb->cmask_ram));
+    rb->zmask_cleared = false;
+    rb->zpass = 0;
+    memset(&rb->cache, 0, sizeof(rb->cache));
+    rb->cache.dirty_lo = UINT64_MAX;
+    s->rast.unimp_logged = 0;
+    s->tx.logged = 0;
+}
+
+const R500Block r500_rb3d_block = {
+    .name = "rb3d",
+    .hooks = rb3d_hooks,
+    .reset = rb3d_reset,
+};

@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * RB3D and ZB: the 3D render backend.  r500-3d-pipeline.md 2.11, 2.12, 6;
+ * docs/3d.md.
+ *
+ * rb3d.c  the block (Hyper-Z RAM ports, reset, migration), per-draw
+ *         set-up of the colour and depth buffers, the per-quad back end:
+ *         alpha test, depth/stencil, blending, ROP, channel masks and
+ *         colour formats of US_OUT_FMT / RB3D_COLORPITCH
+ * zb.c    depth and stencil: formats, tests and updates, fast clears
+ *         (3D_CLEAR_ZMASK/HIZ expanded lazily, 6.6), the ZB colour clear
+ *         (ZB_CB_CLEAR, 6.5)
+ * cache.c the page cache all 3D memory accesses go through
+ */
+#ifndef HW_R500_RB_RB3D_H
+#define HW_R500_RB_RB3D_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cache.h"
+#include "../tx/tiling.h"
+
+typedef struct R500Chip R500Chip;
+
+/* On-chip Hyper-Z RAMs, in dwords (3D_CLEAR_* COUNT is 14 bits). */
+#define R500_ZMASK_DWORDS       16384
+#define R500_HIZ_DWORDS         16384
+#define R500_CMASK_DWORDS       16384
+
+/* RB3D_COLORPITCH.COLORFORMAT (table 6.1) */
+enum {
+    R500_CF_ARGB10101010 = 0, R500_CF_UV1010 = 1, R500_CF_CI8 = 2,
+    R500_CF_ARGB1555 = 3, R500_CF_RGB565 = 4, R500_CF_ARGB2101010 = 5,
+    R500_CF_ARGB8888 = 6, R500_CF_ARGB32323232 = 7, R500_CF_I8 = 9,
+    R500_CF_ARGB16161616 = 10, R500_CF_VYUY = 11, R500_CF_YVYU = 12,
+    R500_CF_UV88 = 13, R500_CF_I10 = 14, R500_CF_ARGB4444 = 15,
+};
+
+/* US_OUT_FMT.OUT_FMT (6.1) */
+enum {
+    R500_OF_C4_8 = 0, R500_OF_C4_10 = 1, R500_OF_C4_10_GAMMA = 2,
+    R500_OF_C_16 = 3, R500_OF_C2_16 = 4, R500_OF_C4_16 = 5,
+    R500_OF_C_16_MPEG = 6, R500_OF_C2_16_MPEG = 7, R500_OF_C2_4 = 8,
+    R500_OF_C_3_3_2 = 9, R500_OF_C_6_5_6 = 10, R500_OF_C_11_11_10 = 11,
+    R500_OF_C_10_11_11 = 12, R500_OF_C_2_10_10_10 = 13, R500_OF_UNUSED = 15,
+    R500_OF_C_16_FP = 16, R500_OF_C2_16_FP = 17, R500_OF_C4_16_FP = 18,
+    R500_OF_C_32_FP = 19, R500_OF_C2_32_FP = 20, R500_OF_C4_32_FP = 21,
+};
+
+/* One colour buffer of this draw. */
+typedef struct R500ColorTarget {
+    bool enabled;
+    R500Surf surf;
+    uint32_t cformat;           /* COLORFORMAT */
+    uint32_t ofmt;              /* OUT_FMT */
+    uint8_t csel[4];            /* shader channel (RGBA index) of C0..C3 */
+    uint8_t mask;               /* RB3D_COLOR_CHANNEL_MASK bits, C0..C3 */
+    uint8_t src;                /* US render target feeding it */
+} R500ColorTarget;
+
+/* One depth/stencil buffer of this draw. */
+typedef struct R500DepthTarget {
+    bool enabled;               /* a surface is bound and usable */
+    R500Surf surf;
+    uint32_t format;            /* ZB_FORMAT.DEPTHFORMAT */
+} R500DepthTarget;
+
+typedef struct R500Rb3d {
+    /* ---- Migrated ("r500/rb3d" subsection) ---- */
+    uint32_t zmask_ram[R500_ZMASK_DWORDS];
+    uint32_t hiz_ram[R500_HIZ_DWORDS];
+    uint32_t cmask_ram[R500_CMASK_DWORDS];
+    bool zmask_cleared;         /* a 3D_CLEAR_ZMASK awaits expansion */
+    uint32_t zpass;             /* occlusion counter: samples passed */
+
+    /* ---- Not migrated ---- */
+    R500Cache cache;
+    /* This draw (r500_rb3d_prepare). */
+    R500ColorTarget cb[4];
+    R500DepthTarget zb;
+    bool cb_clear;              /* ZB_BW_CNTL.ZB_CB_CLEAR */
+    uint32_t zb_cntl, zs_cntl, ref[2];  /* ref: front, back REFMASK */
+    bool z_test, z_write, stencil;
+    bool zero_output;
+    uint32_t alpha_func;        /* FG_ALPHA_FUNC */
+    float alpha_ref;            /* FG_ALPHA_VALUE as FP16 */
+    float depth_scale, depth_offset;    /* SU_DEPTH_SCALE/OFFSET */
+    bool depth_from_shader;     /* FG_DEPTH_SRC */
+    uint32_t blend, ablend, rop;
+    float const_color[4];       /* C0..C3 */
+    uint64_t pixels, zfail;
+} R500Rb3d;
+
+
+/* rb3d.c */
+/* Latch the colour/depth state of this draw; false: nothing can be drawn */
+bool r500_rb3d_prepare(R500Chip *s);
+/* Test and write the covered, not killed pixels of s->us.q. */
+void r500_rb3d_quad(R500Chip *s);
+/* The draw is over: write back and report the memory touched. */
+void r500_rb3d_finish(R500Chip *s);
+/*
+ * Colour conversion for one target: the four C0..C3 components of a pixel
+ * to / from its memory bytes (exposed for the unit tests).
+ */
+void r500_rb3d_pack(uint32_t cformat, uint32_t ofmt, const float c[4],
+                    uint8_t *p);
+void r500_rb3d_unpack(uint32_t cformat, uint32_t ofmt, const uint8_t *p,
+                      float c[4]);
+unsigned r500_rb3d_bytes(uint32_t cformat, uint32_t ofmt);
+
+/* zb.c */
+bool r500_zb_prepare(R500Chip *s);
+/*
+ * Depth/stencil test of pixel p of the quad at (x, y): z is the 24-bit (or
+ * 16-bit) fixed-point depth.  Returns whether the colour may be written;
+ * updates the depth/stencil buffer.
+ */
+bool r500_zb_pixel(R500Chip *s, int x, int y, uint32_t z, bool back);
+/* ZB_CB_CLEAR: write ZB_DEPTHCLEARVALUE raw at (x, y). */
+void r500_zb_cb_clear(R500Chip *s, int x, int y);
+uint64_t r500_zb_clear_cmd(R500Chip *s, unsigned op, uint32_t start,
+                           uint32_t count, uint32_t value);
+
+#endif

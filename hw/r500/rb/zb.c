@@ -1,0 +1,261 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * ZB: depth and stencil.  Formats Z16 and Z24S8 (ZB_FORMAT), the tests
+ * and updates of ZB_CNTL / ZB_ZSTENCILCNTL / ZB_STENCILREFMASK(_BF), the
+ * ZB colour clear (ZB_BW_CNTL.ZB_CB_CLEAR) and Hyper-Z fast clears.
+ * r500-3d-pipeline.md 2.12, 6.3, 6.5, 6.6.
+ *
+ * Hyper-Z, in software (6.6): HiZ only ever rejects early, so it is not
+ * modelled beyond its RAM.  Z compression is: 3D_CLEAR_ZMASK with value 0
+ * marks the Z-mask "cleared"; the next draw with ZB_BW_CNTL.FAST_FILL
+ * first writes ZB_DEPTHCLEARVALUE into the depth buffer bound at that
+ * draw, over the framebuffer (0,0)..RE_SCISSORS_BR (Mesa always sets the
+ * scissor to the framebuffer), and the mark is dropped.  Mesa's
+ * decompress pass (FAST_FILL, no Z_ENABLE) then leaves memory as it is.
+ */
+#include <glib.h>
+#include <string.h>
+
+#include "../r500.h"
+
+enum { ZFMT_16 = 0, ZFMT_16_13E3 = 1, ZFMT_24_8 = 2 };
+
+/* Expand a pending fast clear onto the bound depth buffer (6.6, step 2). */
+static void zb_expand_clear(R500Chip *s)
+{
+    R500Rb3d *rb = &s->rb3d;
+    uint32_t br = s->regs[R_RE_SCISSORS_BR / 4];
+    uint32_t w = R500_FGET(br, RE_SCISSORS_BR, X) + 1;
+    uint32_t h = R500_FGET(br, RE_SCISSORS_BR, Y) + 1;
+    uint32_t v = s->regs[R_ZB_DEPTHCLEARVALUE / 4];
+
+    rb->zmask_cleared = false;
+    for (uint32_t y = 0; y < h; y++) {
+        for (uint32_t x = 0; x < w; x++) {
+            uint8_t *p = r500_cache_access(s, &rb->cache, rb->zb.surf.base +
+                                           r500_surf_offset(&rb->zb.surf, x, y),
+                                           rb->zb.surf.bpp, true);
+            if (p) {
+                for (unsigned i = 0; i < rb->zb.surf.bpp; i++) {
+                    p[i] = v >> (8 * i);
+                }
+            }
+        }
+    }
+}
+
+bool r500_zb_prepare(R500Chip *s)
+{
+    R500Rb3d *rb = &s->rb3d;
+    uint32_t cntl = s->regs[R_ZB_CNTL / 4];
+    uint32_t bw = s->regs[R_ZB_BW_CNTL / 4];
+    uint32_t pitch = s->regs[R_ZB_DEPTHPITCH / 4];
+    uint32_t fmt = R500_FGET(s->regs[R_ZB_FORMAT / 4], ZB_FORMAT, DEPTHFORMAT);
+    bool stencil = R500_FGET(cntl, ZB_CNTL, STENCIL_ENABLE);
+    bool z = R500_FGET(cntl, ZB_CNTL, Z_ENABLE);
+    unsigned bytes;
+
+    rb->zb.enabled = false;
+    rb->zb_cntl = cntl;
+    rb->zs_cntl = s->regs[R_ZB_ZSTENCILCNTL / 4];
+    rb->ref[0] = s->regs[R_ZB_STENCILREFMASK / 4];
+    rb->ref[1] = R500_FGET(cntl, ZB_CNTL, STENCIL_REFMASK_FRONT_BACK)
+                 ? s->regs[R_ZB_STENCILREFMASK_BF / 4] : rb->ref[0];
+    rb->cb_clear = R500_FGET(bw, ZB_BW_CNTL, ZB_CB_CLEAR);
+    rb->zero_output = R500_FGET(rb->zs_cntl, ZB_ZSTENCILCNTL,
+                                ZERO_OUTPUT_MASK);
+    rb->z_test = z;
+    rb->z_write = z && R500_FGET(cntl, ZB_CNTL, Z_WRITE_ENABLE);
+    rb->stencil = stencil;
+
+    if (!z && !stencil && !rb->cb_clear &&
+        !(rb->zmask_cleared && R500_FGET(bw, ZB_BW_CNTL, FAST_FILL))) {
+        return true;
+    }
+    if (fmt != ZFMT_16 && fmt != ZFMT_24_8) {
+        r500_3d_unimp_once(s, R500_3D_UNIMP_ZB_FORMAT, "3D: depth format %u "
+                           "is not modelled (depth and stencil off)", fmt);
+        return true;
+    }
+    rb->zb.format = fmt;
+    bytes = fmt == ZFMT_24_8 ? 4 : 2;
+    if (!r500_surf_init(&rb->zb.surf,
+                        s->regs[R_ZB_DEPTHOFFSET / 4] & ~31u,
+                        R500_FGET(pitch, ZB_DEPTHPITCH, PITCH) << 2, bytes,
+                        R500_FGET(pitch, ZB_DEPTHPITCH, MACRO_TILE),
+                        R500_FGET(pitch, ZB_DEPTHPITCH, MICRO_TILE)) ||
+        !rb->zb.surf.pitch) {
+        r500_guest_error(s, "3D: depth buffer pitch %u / tiling %u not "
+                         "usable; depth and stencil off",
+                         rb->zb.surf.pitch, R500_FGET(pitch, ZB_DEPTHPITCH,
+                                                      TILE));
+        rb->cb_clear = false;
+        return true;
+    }
+    rb->zb.enabled = true;
+    if (rb->zmask_cleared && R500_FGET(bw, ZB_BW_CNTL, FAST_FILL)) {
+        zb_expand_clear(s);
+    }
+    return true;
+}
+
+void r500_zb_cb_clear(R500Chip *s, int x, int y)
+{
+    R500Rb3d *rb = &s->rb3d;
+    uint32_t v = s->regs[R_ZB_DEPTHCLEARVALUE / 4];
+    uint8_t *p;
+
+    if (!rb->zb.enabled) {
+        return;
+    }
+    /* the raw word, whatever ZB_CNTL says (6.5) */
+    p = r500_cache_access(s, &rb->cache, rb->zb.surf.base +
+                          r500_surf_offset(&rb->zb.surf, x, y),
+                          rb->zb.surf.bpp, true);
+    if (p) {
+        for (unsigned i = 0; i < rb->zb.surf.bpp; i++) {
+            p[i] = v >> (8 * i);
+        }
+    }
+}
+
+static bool zfunc(unsigned f, uint32_t a, uint32_t b)
+{
+    switch (f) {
+    case 0: return false;
+    case 1: return a < b;
+    case 2: return a <= b;
+    case 3: return a == b;
+    case 4: return a >= b;
+    case 5: return a > b;
+    case 6: return a != b;
+    default: return true;
+    }
+}
+
+static uint8_t stencil_op(unsigned op, uint8_t v, uint8_t ref)
+{
+    switch (op) {
+    case 0: return v;
+    case 1: return 0;
+    case 2: return ref;
+    case 3: return v == 0xFF ? v : v + 1;
+    case 4: return v == 0 ? v : v - 1;
+    case 5: return ~v;
+    case 6: return v + 1;
+    default: return v - 1;
+    }
+}
+
+bool r500_zb_pixel(R500Chip *s, int x, int y, uint32_t z, bool back)
+{
+    R500Rb3d *rb = &s->rb3d;
+    uint32_t zs = rb->zs_cntl;
+    bool bf = back && R500_FGET(rb->zb_cntl, ZB_CNTL, STENCIL_FRONT_BACK);
+    uint32_t rm = rb->ref[back ? 1 : 0];
+    uint8_t ref = R500_FGET(rm, ZB_STENCILREFMASK, STENCILREF);
+    uint8_t cmask = R500_FGET(rm, ZB_STENCILREFMASK, STENCILMASK);
+    uint8_t wmask = R500_FGET(rm, ZB_STENCILREFMASK, STENCILWRITEMASK);
+    uint8_t *p;
+    uint32_t word, zval, nword;
+    uint8_t sv = 0, nsv;
+    bool z24 = rb->zb.format == ZFMT_24_8, pass = true;
+    unsigned op;
+
+    p = r500_cache_access(s, &rb->cache, rb->zb.surf.base +
+                          r500_surf_offset(&rb->zb.surf, x, y),
+                          rb->zb.surf.bpp, false);
+    if (!p) {
+        return false;
+    }
+    if (z24) {
+        word = p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
+        zval = word >> 8;
+        sv = word & 0xFF;
+    } else {
+        word = p[0] | p[1] << 8;
+        zval = word;
+        z >>= 8;        /* Z16: the top 16 bits (reference 2.6) */
+    }
+    nsv = sv;
+    if (rb->stencil && z24) {
+        unsigned func = bf ? R500_FGET(zs, ZB_ZSTENCILCNTL, STENCILFUNC_BF)
+                           : R500_FGET(zs, ZB_ZSTENCILCNTL, STENCILFUNC);
+
+        if (!zfunc(func, ref & cmask, sv & cmask)) {
+            op = bf ? R500_FGET(zs, ZB_ZSTENCILCNTL, STENCILFAIL_BF)
+                    : R500_FGET(zs, ZB_ZSTENCILCNTL, STENCILFAIL);
+            nsv = stencil_op(op, sv, ref);
+            pass = false;
+        }
+    }
+    if (pass && rb->z_test &&
+        !zfunc(R500_FGET(zs, ZB_ZSTENCILCNTL, ZFUNC), z, zval)) {
+        pass = false;
+        if (rb->stencil && z24) {
+            op = bf ? R500_FGET(zs, ZB_ZSTENCILCNTL, STENCILZFAIL_BF)
+                    : R500_FGET(zs, ZB_ZSTENCILCNTL, STENCILZFAIL);
+            nsv = stencil_op(op, sv, ref);
+        }
+    } else if (pass && rb->stencil && z24) {
+        op = bf ? R500_FGET(zs, ZB_ZSTENCILCNTL, STENCILZPASS_BF)
+                : R500_FGET(zs, ZB_ZSTENCILCNTL, STENCILZPASS);
+        nsv = stencil_op(op, sv, ref);
+    }
+    nsv = (sv & ~wmask) | (nsv & wmask);
+    if (z24) {
+        nword = ((pass && rb->z_write ? z : zval) << 8) | nsv;
+    } else {
+        nword = pass && rb->z_write ? z : zval;
+    }
+    if (nword != word) {
+        p = r500_cache_access(s, &rb->cache, rb->zb.surf.base +
+                              r500_surf_offset(&rb->zb.surf, x, y),
+                              rb->zb.surf.bpp, true);
+        for (unsigned i = 0; i < rb->zb.surf.bpp; i++) {
+            p[i] = nword >> (8 * i);
+        }
+    }
+    return pass;
+}
+
+/* 3D_CLEAR_ZMASK / 3D_CLEAR_HIZ / 3D_CLEAR_CMASK (reference 1.2, 6.6). */
+uint64_t r500_zb_clear_cmd(R500Chip *s, unsigned op, uint32_t start,
+                           uint32_t count, uint32_t value)
+{
+    R500Rb3d *rb = &s->rb3d;
+    uint32_t *ram, size;
+
+    switch (op) {
+    case 0x32:
+        ram = rb->zmask_ram;
+        size = R500_ZMASK_DWORDS;
+        break;
+    case 0x37:
+        ram = rb->hiz_ram;
+        size = R500_HIZ_DWORDS;
+        break;
+    default:
+        ram = rb->cmask_ram;
+        size = R500_CMASK_DWORDS;
+        break;
+    }
+    if (start >= size || count > size - start) {
+        r500_guest_error(s, "3D: clear of dwords %u..+%u past the %u-dword "
+                         "RAM; clamped", start, count, size);
+        start = MIN(start, size);
+        count = size - start;
+    }
+    for (uint32_t i = 0; i < count; i++) {
+        ram[start + i] = value;
+    }
+    if (op == 0x32 && count) {
+        /* Z-mask 0: tiles read as ZB_DEPTHCLEARVALUE under FAST_FILL */
+        rb->zmask_cleared = value == 0;
+    }
+    if (op == 0x38 && count) {
+        r500_3d_unimp_once(s, R500_3D_UNIMP_CMASK, "3D: CMASK fast colour "
+                           "clears are stored but not applied");
+    }
+    return 1 + count / 64;
+}

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Surface addressing shared by every 3D unit that touches memory: the
+ * texture unit, the colour buffer and the depth buffer (and, for tiled
+ * front buffers, the display).  r500-3d-pipeline.md 6.4.
+ *
+ * A micro tile is one 32-byte cache line, row-major inside; a macro tile
+ * is 2 KiB: 8 x 8 micro tiles, or 8 rows of 256 bytes when micro tiling
+ * is off.  Micro tiles are row-major inside a macro tile and macro tiles
+ * row-major across the pitch (the interior order is not documented; any
+ * bijection works as long as every unit uses this one, reference 6.4).
+ */
+#ifndef HW_R500_TX_TILING_H
+#define HW_R500_TX_TILING_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Micro tiling modes (RB3D_COLORPITCH, ZB_DEPTHPITCH, TX_OFFSET). */
+enum {
+    R500_MICRO_LINEAR = 0,
+    R500_MICRO_TILED = 1,
+    R500_MICRO_SQUARE = 2,      /* 4 x 4, 16-bit pixels only */
+};
+
+typedef struct R500Surf {
+    uint64_t base;              /* MC address of pixel (0, 0) */
+    uint32_t pitch;             /* pixels per row */
+    uint32_t bpp;               /* bytes per pixel (or per block): 1..16 */
+    bool macro;
+    uint32_t micro;
+    /* Derived by r500_surf_init(). */
+    bool tiled;                 /* micro tiles in use */
+    uint32_t mtw, mth;          /* micro tile, pixels */
+    uint32_t Mtw, Mth;          /* macro tile, pixels */
+    uint64_t row_bytes;         /* bytes per row of pixels or of tiles */
+} R500Surf;
+
+/*
+ * Fill in the derived fields.  Returns false (surface unusable) for a
+ * size other than 1, 2, 4, 8 or 16 bytes, or square micro tiles with
+ * other than 2 bytes per pixel.  16-byte pixels are never micro tiled
+ * (table 6.4): the micro mode is ignored for them.
+ */
+bool r500_surf_init(R500Surf *sf, uint64_t base, uint32_t pitch,
+                    uint32_t bpp, bool macro, uint32_t micro);
+
+/* Byte offset of pixel (x, y) from base. */
+static inline uint64_t r500_surf_offset(const R500Surf *sf, uint32_t x,
+                                        uint32_t y)
+{
+    if (sf->macro) {
+        uint32_t ix = x % sf->Mtw, iy = y % sf->Mth;
+        uint64_t off = (uint64_t)(y / sf->Mth) * sf->row_bytes +
+                       (uint64_t)(x / sf->Mtw) * 2048u;
+
+        if (!sf->tiled) {
+            return off + iy * 256u + ix * sf->bpp;
+        }
+        return off + ((iy / sf->mth) * 8u + ix / sf->mtw) * 32u +
+               ((iy % sf->mth) * sf->mtw + ix % sf->mtw) * sf->bpp;
+    }
+    if (sf->tiled) {
+        return (uint64_t)(y / sf->mth) * sf->row_bytes +
+               (uint64_t)(x / sf->mtw) * 32u +
+               ((y % sf->mth) * sf->mtw + x % sf->mtw) * sf->bpp;
+    }
+    return (uint64_t)y * sf->row_bytes + (uint64_t)x * sf->bpp;
+}
+
+#endif

@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * US: the R500 fragment shader.  r500-3d-pipeline.md 2.9, 3; docs/3d.md.
+ *
+ * us.c       the block: instruction store and constants (GA_US_VECTOR_
+ *            INDEX/DATA and the 0x9000-0xBFFC view), reset, migration;
+ *            the decoder and its cache
+ * us_exec.c  execution over one 2x2 quad in structure-of-arrays form:
+ *            ALU (presubtract, swizzles, modifiers, OMOD, clamp, inline
+ *            constants, predicates), TEX (through tx/), outputs
+ */
+#ifndef HW_R500_US_US_H
+#define HW_R500_US_US_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct R500Chip R500Chip;
+
+#define R500_US_INSTS           512
+#define R500_US_INST_DWORDS     6
+#define R500_US_CONSTS          256
+#define R500_US_TEMPS           128
+/* Loop and address stack depth (Mesa: 4 nested levels at most). */
+#define R500_US_LOOP_DEPTH      8
+/* Instructions one quad may execute (loops of up to 255 iterations). */
+#define R500_US_QUAD_STEPS      (1u << 16)
+/* Instructions one draw may execute (a few seconds of interpretation). */
+#define R500_US_DRAW_BUDGET     (1ull << 30)
+
+enum {
+    R500_US_ALU = 0,
+    R500_US_OUT = 1,
+    R500_US_FC = 2,
+    R500_US_TEX = 3,
+};
+
+/* Where an ALU source comes from (US_ALU_RGB_ADDR, seed 002). */
+enum {
+    R500_US_SRC_TEMP,
+    R500_US_SRC_CONST,
+    R500_US_SRC_INLINE,
+};
+
+typedef struct R500UsAddr {
+    uint8_t kind;
+    uint8_t index;
+    bool rel;
+    float inline_val;
+} R500UsAddr;
+
+/* One operand selector of the RGB or alpha unit. */
+typedef struct R500UsOperand {
+    uint8_t sel;                /* 0-2 src n, 3 presubtract */
+    uint8_t swz[3];             /* RGB: r,g,b; alpha uses swz[0] */
+    uint8_t mod;                /* 0 none, 1 neg, 2 abs, 3 -abs */
+} R500UsOperand;
+
+typedef struct R500UsInst {
+    uint8_t type;
+    bool last;
+    /* CMN_INST */
+    uint8_t rgb_wmask, alpha_wmask, rgb_omask, alpha_omask;
+    bool rgb_clamp, alpha_clamp;
+    uint8_t rgb_pred_sel, alpha_pred_sel;
+    bool rgb_pred_inv, alpha_pred_inv;
+    bool write_inactive;
+    bool alu_wmask;             /* update the ALU result bit */
+    uint8_t alu_result_sel, alu_result_op;
+    /* ALU / OUT */
+    R500UsAddr rgb_addr[3], alpha_addr[3];
+    uint8_t rgb_srcp, alpha_srcp;
+    R500UsOperand rgb_op[3], alpha_op[3];    /* A, B, C */
+    uint8_t rgb_opcode, alpha_opcode;
+    uint8_t rgb_addrd, alpha_addrd;
+    bool rgb_addrd_rel, alpha_addrd_rel;
+    uint8_t rgb_omod, alpha_omod;
+    uint8_t rgb_target, alpha_target;
+    bool w_omask;
+    /* TEX */
+    uint8_t tex_id, tex_op;
+    bool tex_unscaled, tex_ignore_uncovered;
+    uint8_t tex_src, tex_dst;
+    bool tex_src_rel, tex_dst_rel;
+    uint8_t tex_src_swz[4], tex_dst_swz[4];
+    uint8_t tex_dx, tex_dy;
+    uint8_t tex_dx_swz[4], tex_dy_swz[4];
+    /* FC */
+    uint32_t fc_inst, fc_addr;
+} R500UsInst;
+
+typedef struct R500UsProg {
+    bool valid;
+    uint32_t start, end;        /* absolute slots, inclusive */
+    uint32_t code[R500_US_INSTS * R500_US_INST_DWORDS];
+    R500UsInst inst[R500_US_INSTS];
+    bool uses_fc, uses_tex;
+    uint64_t decodes;
+} R500UsProg;
+
+/* One 2x2 quad in flight: temporaries [reg][channel][pixel], outputs. */
+typedef struct R500UsQuad {
+    float t[R500_US_TEMPS][4][4];
+    float out[4][4][4];         /* render target, channel RGBA, pixel */
+    float depth[4];             /* W output */
+    uint8_t out_written;        /* bit n: render target n written */
+    bool depth_written;
+    uint8_t cover;              /* bit p: pixel p covered (p = 2y + x) */
+    uint8_t kill;               /* bit p: killed by TEXKILL */
+    int x, y;                   /* top-left pixel */
+    bool back;                  /* primitive facing */
+    float z[4];                 /* interpolated window z */
+} R500UsQuad;
+
+typedef struct R500Us {
+    /* ---- Migrated ("r500/us" subsection) ---- */
+    uint32_t inst[R500_US_INSTS * R500_US_INST_DWORDS];
+    uint32_t consts[R500_US_CONSTS * 4];   /* IEEE single bits */
+    uint32_t upload_dword;      /* next dword of the element being loaded */
+
+    /* ---- Not migrated ---- */
+    bool code_dirty;
+    R500UsProg prog;
+    bool zero_times_anything;
+    float kconst[R500_US_CONSTS][4];
+    uint64_t budget;            /* instructions left for this draw */
+    bool budget_logged;
+    R500UsQuad q;
+    uint64_t quads, insts;
+} R500Us;
+
+
+/* us.c */
+bool r500_us_prepare(R500Chip *s);
+void r500_us_decode(const uint32_t w[6], R500UsInst *inst);
+/* The 7-bit inline constant of seed 002: 4-bit exponent (bias 7), 3-bit
+ * mantissa, with denormals. */
+float r500_us_inline_const(unsigned v);
+
+/* us_exec.c: run the program on s->us.q */
+void r500_us_run_quad(R500Chip *s);
+
+#endif

@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* A minimal 3D pipeline for the unit tests (test-3d.h). */
+#include <string.h>
+
+#include "test-3d.h"
+
+uint32_t t3d_pvs_dst(unsigned op, bool math, unsigned file, unsigned idx,
+                     unsigned wmask)
+{
+    /* [5:0] opcode, [6] MATH, [11:8] type, [19:13] offset, [23:20] WE */
+    return op | (math ? 1u << 6 : 0) | file << 8 | idx << 13 | wmask << 20;
+}
+
+uint32_t t3d_pvs_src(unsigned file, unsigned idx, unsigned swz, unsigned neg)
+{
+    /* [1:0] type, [12:5] offset, [24:13] swizzles, [28:25] negate */
+    return file | idx << 5 | swz << 13 | neg << 25;
+}
+
+void t3d_us_alu(const T3DAlu *a, uint32_t w[6])
+{
+    uint32_t addr = 0;
+
+    for (int i = 0; i < 3; i++) {
+        addr |= (a->addr[i] & 0x1FF) << (10 * i);
+    }
+    addr |= a->srcp << 30;
+    w[0] = (a->out ? 1 : 0) | a->rgb_wmask << 11 | a->alpha_wmask << 14 |
+           a->rgb_omask << 15 | a->alpha_omask << 18 |
+           (a->clamp ? 3u << 19 : 0) | a->extra_cmn;
+    w[1] = addr;
+    w[2] = addr;
+    w[3] = a->sel[0] | a->swz[0][0] << 2 | a->swz[0][1] << 5 |
+           a->swz[0][2] << 8 | a->mod[0] << 11 | a->sel[1] << 13 |
+           a->swz[1][0] << 15 | a->swz[1][1] << 18 | a->swz[1][2] << 21 |
+           a->mod[1] << 24 | a->omod << 26 | a->extra_rgb_inst;
+    w[4] = a->alpha_op | a->dst << 4 | a->asel[0] << 12 | a->aswz[0] << 14 |
+           a->amod[0] << 17 | a->asel[1] << 19 | a->aswz[1] << 21 |
+           a->amod[1] << 24 | a->omod << 26;
+    w[5] = a->rgb_op | a->dst << 4 | a->sel[2] << 12 | a->swz[2][0] << 14 |
+           a->swz[2][1] << 17 | a->swz[2][2] << 20 | a->mod[2] << 23 |
+           a->asel[2] << 25 | a->aswz[2] << 27 | (uint32_t)a->amod[2] << 30;
+}
+
+void t3d_us_program(TestHost *h, const uint32_t *words, unsigned n)
+{
+    R500Chip *s = &h->chip;
+
+    r500_reg_write(s, R_US_CODE_OFFSET, 0);
+    r500_reg_write(s, R_US_CODE_RANGE, (n - 1) << 16);
+    r500_reg_write(s, R_US_CODE_ADDR, (n - 1) << 16);
+    r500_reg_write(s, R_GA_US_VECTOR_INDEX, 0);
+    for (unsigned i = 0; i < n * 6; i++) {
+        r500_reg_write(s, R_GA_US_VECTOR_DATA, words[i]);
+    }
+}
+
+static uint32_t fbits(float f)
+{
+    uint32_t v;
+
+    memcpy(&v, &f, 4);
+    return v;
+}
+
+void t3d_us_const(TestHost *h, unsigned idx, float r, float g, float b,
+                  float a)
+{
+    R500Chip *s = &h->chip;
+
+    /* [16] TYPE = constants */
+    r500_reg_write(s, R_GA_US_VECTOR_INDEX, 1u << 16 | idx);
+    r500_reg_write(s, R_GA_US_VECTOR_DATA, fbits(r));
+    r500_reg_write(s, R_GA_US_VECTOR_DATA, fbits(g));
+    r500_reg_write(s, R_GA_US_VECTOR_DATA, fbits(b));
+    r500_reg_write(s, R_GA_US_VECTOR_DATA, fbits(a));
+}
+
+void t3d_us_passthrough(TestHost *h)
+{
+    /* OUT: rgb = t0.rgb * 1 + 0, a = t0.a * 1 + 0 */
+    T3DAlu a = {
+        .out = true, .rgb_omask = 7, .alpha_omask = 1,
+        .addr = { 0, 0x80, 0x80 },          /* t0, inline 0.0, 0.0 */
+        .swz = { { 0, 1, 2 }, { 6, 6, 6 }, { 4, 4, 4 } },
+        .aswz = { 3, 6, 4 },
+    };
+    uint32_t w[6];
+
+    t3d_us_alu(&a, w);
+    t3d_us_program(h, w, 1);
+}
+
+void t3d_setup(TestHost *h)
+{
+    R500Chip *s = &h->chip;
+    uint32_t pvs[8];
+
+    /* colour buffer 0: 64 px, ARGB8888 (format 6), linear */
+    r500_reg_write(s, R_RB3D_CCTL, R500_FMASK(RB3D_CCTL,
+                                              INDEPENDENT_COLORFORMAT_ENABLE));
+    r500_reg_write(s, R_RB3D_COLOROFFSET, T3D_CB);
+    r500_reg_write(s, R_RB3D_COLORPITCH, T3D_W | 6u << 21);
+    r500_reg_write(s, R_RB3D_COLOR_CHANNEL_MASK, 0xF);
+    r500_reg_write(s, R_RB3D_BLENDCNTL, 0);
+    r500_reg_write(s, R_RB3D_ROPCNTL, 0);
+    /* C4_8, C0 = red, C1 = green, C2 = blue, C3 = alpha; others unused */
+    r500_reg_write(s, R_US_OUT_FMT, 1u << 8 | 2u << 10 | 3u << 12);
+    for (int i = 1; i < 4; i++) {
+        r500_reg_write(s, R500_REGA_AT(US_OUT_FMT, i), 15);
+    }
+    r500_reg_write(s, R_ZB_CNTL, 0);
+    r500_reg_write(s, R_ZB_BW_CNTL, 0);
+    r500_reg_write(s, R_FG_ALPHA_FUNC, 0);
+    r500_reg_write(s, R_SU_DEPTH_SCALE, fbits(16777215.0f));
+    r500_reg_write(s, R_SU_CULL_MODE, 0);
+    r500_reg_write(s, R_RE_SCISSORS_TL, 0);
+    r500_reg_write(s, R_RE_SCISSORS_BR, (T3D_W - 1) | (T3D_H - 1) << 13);
+    r500_reg_write(s, R_SC_CLIP_RULE, 0xFFFF);
+    /* window-space vertices, no clipping (the blitter's set-up) */
+    r500_reg_write(s, R_VAP_CLIP_CNTL, R500_FMASK(VAP_CLIP_CNTL,
+                                                  CLIP_DISABLE));
+    r500_reg_write(s, R_VAP_VTE_CNTL, R500_FMASK(VAP_VTE_CNTL, VTX_XY_FMT) |
+                   R500_FMASK(VAP_VTE_CNTL, VTX_Z_FMT));
+    r500_reg_write(s, R_VAP_CNTL, 0);
+    /* PSC: FLOAT_4 -> v0, FLOAT_4 -> v1 (last), swizzle xyzw, all written */
+    r500_reg_write(s, R_VAP_PROG_STREAM_CNTL, 3 | (3 | 1u << 8 | 1u << 13) << 16);
+    r500_reg_write(s, R_VAP_PROG_STREAM_CNTL_EXT,
+                   (PVS_XYZW | 0xFu << 12) * 0x10001u);
+    r500_reg_write(s, R_VAP_VTX_SIZE, 8);
+    r500_reg_write(s, R_VAP_VF_MAX_VTX_INDX, 0xFFFFFF);
+    r500_reg_write(s, R_VAP_VF_MIN_VTX_INDX, 0);
+    /* PVS: o0 = v0 + 0, o1 = v1 + 0 (VE_ADD = 3) */
+    pvs[0] = t3d_pvs_dst(3, false, PVS_DO, 0, 0xF);
+    pvs[1] = t3d_pvs_src(PVS_V, 0, PVS_XYZW, 0);
+    pvs[2] = t3d_pvs_src(PVS_V, 0, PVS_ZERO4, 0);
+    pvs[3] = pvs[2];
+    pvs[4] = t3d_pvs_dst(3, false, PVS_DO, 1, 0xF);
+    pvs[5] = t3d_pvs_src(PVS_V, 1, PVS_XYZW, 0);
+    pvs[6] = t3d_pvs_src(PVS_V, 1, PVS_ZERO4, 0);
+    pvs[7] = pvs[6];
+    r500_reg_write(s, R_VAP_PVS_VECTOR_INDX_REG, 0);
+    for (int i = 0; i < 8; i++) {
+        r500_reg_write(s, R_VAP_PVS_VECTOR_DATA_REG_128, pvs[i]);
+    }
+    r500_reg_write(s, R_VAP_PVS_CODE_CNTL_0, 1u << 20 | 1u << 10);
+    r500_reg_write(s, R_VAP_PVS_CONST_CNTL, 0);
+    r500_reg_write(s, R_VAP_PVS_FLOW_CNTL_OPC, 0);
+    /* outputs: position, colour 0 */
+    r500_reg_write(s, R_VAP_OUTPUT_VTX_FMT_0, 3);
+    r500_reg_write(s, R_VAP_OUTPUT_VTX_FMT_1, 0);
+    /* RS: colour 0 (RGBA) -> temp 0, Gouraud, last vertex provokes */
+    r500_reg_write(s, R_GB_ENABLE, 0);
+    r500_reg_write(s, R_RS_IP, 0);
+    r500_reg_write(s, R_RS_COUNT, 1u << 7);
+    r500_reg_write(s, R_RS_INST_COUNT, 0);
+    r500_reg_write(s, R_RS_INST, 1u << 16);
+    r500_reg_write(s, R_GA_COLOR_CONTROL, 0xAAAA | 3u << 16);
+    r500_reg_write(s, R_GA_POLY_MODE, 0);
+    r500_reg_write(s, R_TX_ENABLE, 0);
+    r500_reg_write(s, R_US_CONFIG, 0);
+    t3d_us_passthrough(h);
+}
+
+void t3d_draw(TestHost *h, unsigned prim, const float *v, unsigned n)
+{
+    uint32_t data[8 * 64];
+    R500DrawCmd cmd = {
+        .opcode = 0x35, .source = R500_DRAW_EMBEDDED, .prim_type = prim,
+        .num_vertices = n, .data = data, .data_dwords = 8 * n,
+        .vtx_size = 8,
+    };
+
+    g_assert_cmpuint(n, <=, 64);
+    for (unsigned i = 0; i < 8 * n; i++) {
+        data[i] = fbits(v[i]);
+    }
+    cmd.vf_cntl = prim | 3u << 4 | n << 16;
+    r500_3d_draw(&h->chip, &cmd);
+}
+
+uint32_t t3d_px(TestHost *h, unsigned x, unsigned y)
+{
+    uint32_t v;
+
+    memcpy(&v, h->vram + T3D_CB + (y * T3D_W + x) * 4, 4);
+    return GUINT32_FROM_LE(v);
+}
+
+void t3d_fill(TestHost *h, uint32_t v)
+{
+    for (unsigned i = 0; i < T3D_W * T3D_H; i++) {
+        memcpy(h->vram + T3D_CB + i * 4, &v, 4);
+    }
+}
+
+void t3d_blend_add(TestHost *h)
+{
+    /* ALPHA_BLEND_ENABLE, COMB_FCN add+clamp, SRCBLEND ONE, DESTBLEND ONE */
+    r500_reg_write(&h->chip, R_RB3D_BLENDCNTL, 1 | 33u << 16 | 33u << 24);
+}

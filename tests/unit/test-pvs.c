@@ -1,0 +1,352 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The PVS vertex shader: the upload port (VAP_PVS_VECTOR_INDX_REG/DATA),
+ * decoding, every arithmetic op against the TGSI definitions of seed 004
+ * (the expected values are computed here from those formulas), constant
+ * addressing, predicates and loops.  r500-3d-pipeline.md 2.2, 4.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "test-3d.h"
+
+/* Vector (VE_*) and math (ME_*) opcodes, reference 4.4. */
+enum {
+    VE_DOT = 1, VE_MUL = 2, VE_ADD = 3, VE_MAD = 4, VE_DST = 5, VE_FRC = 6,
+    VE_MAX = 7, VE_MIN = 8, VE_SGE = 9, VE_SLT = 10, VE_ARL = 13,
+    ME_EXP = 1, ME_LOG = 2, ME_LIT = 4, ME_RCP = 6, ME_RSQ = 8,
+    ME_PRED_SET_EQ = 21, ME_PRED_SET_POP = 27, VE_PRED_SET_NEQ_PUSH = 18,
+};
+
+static uint32_t fbits(float f)
+{
+    uint32_t v;
+
+    memcpy(&v, &f, 4);
+    return v;
+}
+
+static void upload(TestHost *h, unsigned vec, const uint32_t *w, unsigned n)
+{
+    r500_reg_write(&h->chip, R_VAP_PVS_VECTOR_INDX_REG, vec);
+    for (unsigned i = 0; i < n; i++) {
+        r500_reg_write(&h->chip, R_VAP_PVS_VECTOR_DATA_REG_128, w[i]);
+    }
+}
+
+static void set_const(TestHost *h, unsigned c, const float v[4])
+{
+    uint32_t w[4] = { fbits(v[0]), fbits(v[1]), fbits(v[2]), fbits(v[3]) };
+
+    upload(h, 1024 + c, w, 4);
+}
+
+/* Run n instructions on inputs v0, v1, v2; result in temp 0 / output 0. */
+static void run(TestHost *h, const uint32_t *code, unsigned n,
+                const float in[3][4], R500PvsState *st)
+{
+    R500Chip *s = &h->chip;
+
+    upload(h, 0, code, 4 * n);
+    r500_reg_write(s, R_VAP_PVS_CODE_CNTL_0, (n - 1) << 20);
+    g_assert_true(r500_pvs_load(s));
+    memset(st, 0, sizeof(*st));
+    memcpy(st->in, in, sizeof(float[3][4]));
+    s->vap.inst_budget = 1000000;
+    r500_pvs_run(s, st);
+}
+
+/* One instruction t0 = op(v0, v1, v2) with plain xyzw sources. */
+static void op1(TestHost *h, unsigned op, bool math, const float a[4],
+                const float b[4], const float c[4], float r[4])
+{
+    uint32_t w[4] = {
+        t3d_pvs_dst(op, math, PVS_DT, 0, 0xF),
+        t3d_pvs_src(PVS_V, 0, PVS_XYZW, 0),
+        t3d_pvs_src(PVS_V, 1, PVS_XYZW, 0),
+        t3d_pvs_src(PVS_V, 2, PVS_XYZW, 0),
+    };
+    float in[3][4];
+    R500PvsState st;
+
+    memcpy(in[0], a, 16);
+    memcpy(in[1], b, 16);
+    memcpy(in[2], c, 16);
+    run(h, w, 1, (const float (*)[4])in, &st);
+    memcpy(r, st.temp[0], 16);
+}
+
+static void assert_vec(const float r[4], float x, float y, float z, float w)
+{
+    const float want[4] = { x, y, z, w };
+
+    for (int i = 0; i < 4; i++) {
+        if (isinf(want[i])) {
+            g_assert_true(isinf(r[i]) && (r[i] > 0) == (want[i] > 0));
+        } else {
+            g_assert_cmpfloat_with_epsilon(r[i], want[i],
+                                           1e-5f * MAX(1.0f, fabsf(want[i])));
+        }
+    }
+}
+
+static void test_upload(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    uint32_t w[10];
+
+    for (int i = 0; i < 10; i++) {
+        w[i] = 0x1000 + i;
+    }
+    /* 4 dwords per vector, the index advances per vector */
+    upload(h, 7, w, 10);
+    g_assert_cmphex(h->chip.vap.pvs_mem[7 * 4 + 0], ==, 0x1000);
+    g_assert_cmphex(h->chip.vap.pvs_mem[8 * 4 + 3], ==, 0x1007);
+    g_assert_cmphex(h->chip.vap.pvs_mem[9 * 4 + 1], ==, 0x1009);
+    g_assert_cmpuint(R500_FGET(r500_reg_read(&h->chip,
+                                             R_VAP_PVS_VECTOR_INDX_REG),
+                               VAP_PVS_VECTOR_INDX_REG, OCTWORD_OFFSET), ==, 9);
+    /* a new index restarts the vector */
+    upload(h, 2047, w, 6);
+    g_assert_cmphex(h->chip.vap.pvs_mem[2047 * 4 + 3], ==, 0x1003);
+    g_assert_cmphex(h->chip.vap.pvs_mem[0], ==, 0x1004);    /* wrapped */
+    /* the viewport's two copies are one register */
+    r500_reg_write(&h->chip, R_VAP_VPORT_YSCALE, fbits(3.0f));
+    g_assert_cmphex(r500_reg_read(&h->chip, R_SE_VPORT_YSCALE), ==,
+                    fbits(3.0f));
+    r500_reg_write(&h->chip, R_SE_VPORT_XOFFSET, fbits(5.0f));
+    g_assert_cmphex(r500_reg_read(&h->chip, R_VAP_VPORT_XOFFSET), ==,
+                    fbits(5.0f));
+    test_host_free(h);
+}
+
+/* Seed 004: the TGSI definitions, one op at a time. */
+static void test_tgsi_ops(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    const float a[4] = { 1.5f, -2.0f, 3.0f, 0.5f };
+    const float b[4] = { -4.0f, 0.25f, 3.0f, 2.0f };
+    const float c[4] = { 10.0f, 20.0f, 30.0f, 40.0f };
+    const float z[4] = { 0 };
+    float r[4];
+
+    /* MUL, ADD, MAD */
+    op1(h, VE_MUL, false, a, b, c, r);
+    assert_vec(r, a[0] * b[0], a[1] * b[1], a[2] * b[2], a[3] * b[3]);
+    op1(h, VE_ADD, false, a, b, c, r);
+    assert_vec(r, a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3]);
+    op1(h, VE_MAD, false, a, b, c, r);
+    assert_vec(r, a[0] * b[0] + c[0], a[1] * b[1] + c[1],
+               a[2] * b[2] + c[2], a[3] * b[3] + c[3]);
+    /* MOV: ADD with a zero second operand (Mesa) */
+    op1(h, VE_ADD, false, a, z, c, r);
+    assert_vec(r, a[0], a[1], a[2], a[3]);
+    /* DP4, and DP3 as DOT with w forced to 0 by the swizzle */
+    {
+        float d4 = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+        float d3 = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+        uint32_t w[4] = {
+            t3d_pvs_dst(VE_DOT, false, PVS_DT, 0, 0xF),
+            t3d_pvs_src(PVS_V, 0, PVS_SWZ(0, 1, 2, 4), 0),
+            t3d_pvs_src(PVS_V, 1, PVS_XYZW, 0),
+            t3d_pvs_src(PVS_V, 2, PVS_XYZW, 0),
+        };
+        float in[3][4];
+        R500PvsState st;
+
+        op1(h, VE_DOT, false, a, b, c, r);
+        assert_vec(r, d4, d4, d4, d4);
+        memcpy(in[0], a, 16);
+        memcpy(in[1], b, 16);
+        memcpy(in[2], c, 16);
+        run(h, w, 1, (const float (*)[4])in, &st);
+        assert_vec(st.temp[0], d3, d3, d3, d3);
+    }
+    /* DST: (1, a.y * b.y, a.z, b.w) */
+    op1(h, VE_DST, false, a, b, c, r);
+    assert_vec(r, 1.0f, a[1] * b[1], a[2], b[3]);
+    /* MIN, MAX, SLT, SGE */
+    op1(h, VE_MIN, false, a, b, c, r);
+    assert_vec(r, -4.0f, -2.0f, 3.0f, 0.5f);
+    op1(h, VE_MAX, false, a, b, c, r);
+    assert_vec(r, 1.5f, 0.25f, 3.0f, 2.0f);
+    op1(h, VE_SLT, false, a, b, c, r);
+    assert_vec(r, 0.0f, 1.0f, 0.0f, 1.0f);
+    op1(h, VE_SGE, false, a, b, c, r);
+    assert_vec(r, 1.0f, 0.0f, 1.0f, 0.0f);
+    op1(h, VE_FRC, false, a, b, c, r);
+    assert_vec(r, 0.5f, 0.0f, 0.0f, 0.5f);
+    /* RCP, RSQ (of |x|) replicate the scalar of A.x */
+    op1(h, ME_RCP, true, b, a, c, r);
+    assert_vec(r, -0.25f, -0.25f, -0.25f, -0.25f);
+    op1(h, ME_RSQ, true, b, a, c, r);
+    assert_vec(r, 0.5f, 0.5f, 0.5f, 0.5f);
+    /* EXP of 2.5: (2^floor, fraction, 2^x, 1) */
+    {
+        const float e[4] = { 2.5f, 0, 0, 0 };
+
+        op1(h, ME_EXP, true, e, a, c, r);
+        assert_vec(r, 4.0f, 0.5f, exp2f(2.5f), 1.0f);
+    }
+    /* LOG of -10: (floor(lg2 |x|), |x| / 2^floor, lg2 |x|, 1) */
+    {
+        const float l[4] = { -10.0f, 0, 0, 0 };
+
+        op1(h, ME_LOG, true, l, a, c, r);
+        assert_vec(r, 3.0f, 10.0f / 8.0f, log2f(10.0f), 1.0f);
+    }
+    /*
+     * LIT of src = (x, y, ., w) = (0.5, 0.25, ., 2): Mesa's operand A is
+     * src.xw0y, so the unit sees x = A.x, w = A.y, y = A.w.
+     */
+    {
+        const float lit[4] = { 0.5f, 2.0f, 0.0f, 0.25f };
+
+        op1(h, ME_LIT, true, lit, a, c, r);
+        assert_vec(r, 1.0f, 0.5f, powf(0.25f, 2.0f), 1.0f);
+    }
+    test_host_free(h);
+}
+
+/* ARL: floor into A0, then A0.x-relative constant addressing. */
+static void test_arl_relative(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    const float in[3][4] = { { 2.7f, -0.5f, 0, 0 } };
+    const float k2[4] = { 7, 8, 9, 10 }, k1[4] = { 1, 2, 3, 4 };
+    /* ARL a0.xy = v0; t0 = c[0 + a0.x]; t1 = c[3 + a0.y] */
+    uint32_t w[12] = {
+        t3d_pvs_dst(VE_ARL, false, PVS_DA0, 0, 0x3),
+        t3d_pvs_src(PVS_V, 0, PVS_XYZW, 0),
+        t3d_pvs_src(PVS_V, 0, PVS_XYZW, 0),
+        t3d_pvs_src(PVS_V, 0, PVS_XYZW, 0),
+        t3d_pvs_dst(VE_ADD, false, PVS_DT, 0, 0xF),
+        t3d_pvs_src(PVS_C, 0, PVS_XYZW, 0) | 1u << 4,        /* + A0.x */
+        t3d_pvs_src(PVS_C, 0, PVS_ZERO4, 0),
+        t3d_pvs_src(PVS_C, 0, PVS_ZERO4, 0),
+        t3d_pvs_dst(VE_ADD, false, PVS_DT, 1, 0xF),
+        t3d_pvs_src(PVS_C, 3, PVS_XYZW, 0) | 1u << 4 | 1u << 29, /* + A0.y */
+        t3d_pvs_src(PVS_C, 0, PVS_ZERO4, 0),
+        t3d_pvs_src(PVS_C, 0, PVS_ZERO4, 0),
+    };
+    R500PvsState st;
+
+    set_const(h, 2, k2);
+    set_const(h, 1, k1);
+    r500_reg_write(&h->chip, R_VAP_PVS_CONST_CNTL, 255u << 16);
+    run(h, w, 3, in, &st);
+    g_assert_cmpint(st.a0[0], ==, 2);
+    g_assert_cmpint(st.a0[1], ==, -1);         /* floor(-0.5) */
+    assert_vec(st.temp[0], 7, 8, 9, 10);
+    assert_vec(st.temp[1], 7, 8, 9, 10);
+    test_host_free(h);
+}
+
+/*
+ * VAP_PVS_CONST_CNTL: the program's index is bounded by MAX_CONST_ADDR,
+ * then BASE_OFFSET is added (how Mesa places a second program's constants).
+ */
+static void test_const_window(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    const float in[3][4] = { { 0 } };
+    const float k9[4] = { 9, 9, 9, 9 }, k10[4] = { 10, 10, 10, 10 };
+    uint32_t w[8] = {
+        t3d_pvs_dst(VE_ADD, false, PVS_DT, 0, 0xF),
+        t3d_pvs_src(PVS_C, 1, PVS_XYZW, 0),
+        t3d_pvs_src(PVS_C, 0, PVS_ZERO4, 0),
+        t3d_pvs_src(PVS_C, 0, PVS_ZERO4, 0),
+        t3d_pvs_dst(VE_ADD, false, PVS_DT, 1, 0xF),
+        t3d_pvs_src(PVS_C, 2, PVS_XYZW, 0),
+        t3d_pvs_src(PVS_C, 0, PVS_ZERO4, 0),
+        t3d_pvs_src(PVS_C, 0, PVS_ZERO4, 0),
+    };
+    R500PvsState st;
+
+    set_const(h, 9, k9);
+    set_const(h, 10, k10);
+    /* base 8, max 1: c1 is constant 9; c2 is out of range, reads 0 */
+    r500_reg_write(&h->chip, R_VAP_PVS_CONST_CNTL, 8 | 1u << 16);
+    run(h, w, 2, in, &st);
+    assert_vec(st.temp[0], 9, 9, 9, 9);
+    assert_vec(st.temp[1], 0, 0, 0, 0);
+    test_host_free(h);
+}
+
+/*
+ * A counted loop (VAP_PVS_FLOW_CNTL slot 0) with a predicated break, as
+ * Mesa's radeon_vert_fc.c builds it: for (i = 0; i < 255; i++) { if (i >=
+ * n) break; t1 += 1; }  with n = 5 in v0.x, so t1 ends at 5.
+ */
+static void test_loop_break(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    const float in[3][4] = { { 5.0f, 0, 0, 0 } };
+    const uint32_t pred = 1u << 26 | 1u << 27;  /* write if predicate set */
+    uint32_t w[] = {
+        /* 0: t4.w = PRED_SET_EQ(0): predicate on, counter 0 */
+        t3d_pvs_dst(ME_PRED_SET_EQ, true, PVS_DT, 4, 0x8),
+        t3d_pvs_src(PVS_T, 0, PVS_ZERO4, 0), 0, 0,
+        /* 1: nothing (the loop is entered after it) */
+        0, t3d_pvs_src(PVS_T, 0, PVS_ZERO4, 0), 0, 0,
+        /* 2: t2.x = (t0.x >= v0.x)  [pred] */
+        t3d_pvs_dst(VE_SGE, false, PVS_DT, 2, 0x1) | pred,
+        t3d_pvs_src(PVS_T, 0, PVS_XYZW, 0),
+        t3d_pvs_src(PVS_V, 0, PVS_XYZW, 0), 0,
+        /* 3: if (t2.x): push on the counter in t4.w */
+        t3d_pvs_dst(VE_PRED_SET_NEQ_PUSH, false, PVS_DT, 4, 0x8),
+        t3d_pvs_src(PVS_T, 4, PVS_SWZ(3, 3, 3, 3), 0),
+        t3d_pvs_src(PVS_T, 2, PVS_SWZ(0, 0, 0, 0), 0), 0,
+        /* 4: break: t4.w = 1 / 0  [pred] */
+        t3d_pvs_dst(ME_RCP, true, PVS_DT, 4, 0x8) | pred,
+        t3d_pvs_src(PVS_T, 0, PVS_ZERO4, 0), 0, 0,
+        /* 5: endif: pop */
+        t3d_pvs_dst(ME_PRED_SET_POP, true, PVS_DT, 4, 0x8),
+        t3d_pvs_src(PVS_T, 4, PVS_SWZ(3, 3, 3, 3), 0), 0, 0,
+        /* 6: t1 += 1 [pred]; 7: t0.x += 1 [pred] (i++) */
+        t3d_pvs_dst(VE_ADD, false, PVS_DT, 1, 0xF) | pred,
+        t3d_pvs_src(PVS_T, 1, PVS_XYZW, 0),
+        t3d_pvs_src(PVS_T, 0, PVS_SWZ(5, 5, 5, 5), 0), 0,
+        t3d_pvs_dst(VE_ADD, false, PVS_DT, 0, 0x1) | pred,
+        t3d_pvs_src(PVS_T, 0, PVS_XYZW, 0),
+        t3d_pvs_src(PVS_T, 0, PVS_SWZ(5, 5, 5, 5), 0), 0,
+    };
+    R500PvsState st;
+    R500Chip *s = &h->chip;
+
+    /* slot 0: LOOP after instruction 1, 255 times, body 2..7 */
+    r500_reg_write(s, R_VAP_PVS_FLOW_CNTL_OPC, 2);
+    r500_reg_write(s, R_VAP_PVS_FLOW_CNTL_ADDRS_LW, 1 | 255u << 16);
+    r500_reg_write(s, R_VAP_PVS_FLOW_CNTL_ADDRS_UW, 7 | 2u << 16);
+    r500_reg_write(s, R_VAP_PVS_FLOW_CNTL_LOOP_INDEX, 1u << 8);
+    run(h, w, G_N_ELEMENTS(w) / 4, in, &st);
+    g_assert_cmpfloat(st.temp[1][0], ==, 5.0f);
+    g_assert_cmpfloat(st.temp[0][0], ==, 5.0f);
+    g_assert_false(st.pred);
+    test_host_free(h);
+}
+
+/* A program range past the code memory is refused, the draw skipped. */
+static void test_bad_range(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+
+    r500_reg_write(&h->chip, R_VAP_PVS_CODE_CNTL_0, 1023u << 20 | 5);
+    g_assert_true(r500_pvs_load(&h->chip));
+    r500_reg_write(&h->chip, R_VAP_PVS_CODE_CNTL_0, 3u << 20 | 5);
+    g_assert_false(r500_pvs_load(&h->chip));
+    g_assert_cmpuint(test_host_count_logs(h, "VAP_PVS_CODE_CNTL_0"), ==, 1);
+    test_host_free(h);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/pvs/upload", test_upload);
+    g_test_add_func("/pvs/tgsi-ops", test_tgsi_ops);
+    g_test_add_func("/pvs/arl-relative", test_arl_relative);
+    g_test_add_func("/pvs/const-window", test_const_window);
+    g_test_add_func("/pvs/loop-break", test_loop_break);
+    g_test_add_func("/pvs/bad-range", test_bad_range);
+    return g_test_run();
+}

@@ -1,0 +1,434 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The R500 fragment shader: the instruction store and its two views,
+ * decoding against the seeds (000: the TEX address word, 002: ALU source
+ * addressing and inline constants), and execution of ALU ops, modifiers,
+ * presubtract, derivatives, predicates and flow control over a 2x2 quad.
+ * Expected values come from the definitions in r500-3d-pipeline.md 3.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "test-3d.h"
+
+/* Swizzle codes (3.4) and ops (3.7). */
+enum { R = 0, G = 1, B = 2, A = 3, S0 = 4, SH = 5, S1 = 6 };
+enum { RGB_MAD = 0, RGB_DP3 = 1, RGB_DP4 = 2, RGB_MIN = 4, RGB_MAX = 5,
+       RGB_CND = 7, RGB_CMP = 8, RGB_FRC = 9, RGB_SOP = 10, RGB_MDH = 11,
+       RGB_MDV = 12 };
+enum { A_MAD = 0, A_DP = 1, A_RCP = 10, A_RSQ = 11, A_EX2 = 8, A_LN2 = 9,
+       A_SIN = 12, A_COS = 13 };
+#define INL(v)      (0x80 | (v))        /* inline constant address */
+#define CONST(c)    (0x100 | (c))
+
+/* Load temps 0..3 of the quad: t[n][ch][p] = v(n, ch, p). */
+static void quad_temps(TestHost *h)
+{
+    R500UsQuad *q = &h->chip.us.q;
+
+    for (int n = 0; n < 4; n++) {
+        for (int ch = 0; ch < 4; ch++) {
+            for (int p = 0; p < 4; p++) {
+                q->t[n][ch][p] = (n + 1) * 0.125f + ch * 0.25f - p * 0.5f;
+            }
+        }
+    }
+    q->cover = 0xF;
+}
+
+static float tv(int n, int ch, int p)
+{
+    return (n + 1) * 0.125f + ch * 0.25f - p * 0.5f;
+}
+
+/* Run program words (n instructions) on the quad. */
+static void run(TestHost *h, const uint32_t *w, unsigned n)
+{
+    t3d_us_program(h, w, n);
+    g_assert_true(r500_us_prepare(&h->chip));
+    quad_temps(h);
+    r500_us_run_quad(&h->chip);
+}
+
+static float out(TestHost *h, int ch, int p)
+{
+    return h->chip.us.q.out[0][ch][p];
+}
+
+/* Seed 002: 4-bit exponent (bias 7), 3-bit mantissa, denormals. */
+static void test_inline_constants(void)
+{
+    g_assert_cmpfloat(r500_us_inline_const(0x00), ==, 0.0f);
+    g_assert_cmpfloat(r500_us_inline_const(7u << 3), ==, 1.0f);
+    g_assert_cmpfloat(r500_us_inline_const(7u << 3 | 4), ==, 1.5f);
+    g_assert_cmpfloat(r500_us_inline_const(6u << 3), ==, 0.5f);
+    g_assert_cmpfloat(r500_us_inline_const(0x7F), ==, 480.0f);
+    /* exponent 0: denormal, m / 8 * 2^-6 */
+    g_assert_cmpfloat(r500_us_inline_const(0x01), ==, ldexpf(1.0f, -9));
+    g_assert_cmpfloat(r500_us_inline_const(0x07), ==, ldexpf(7.0f, -9));
+    g_assert_cmpfloat(r500_us_inline_const(1u << 3), ==, ldexpf(1.0f, -6));
+}
+
+/* Seed 002 source addressing: CONST bit, temporaries, inline values. */
+static void test_alu_addressing(void)
+{
+    uint32_t w[6] = { 0 };
+    R500UsInst in;
+
+    /* ADDR0 = const 200, ADDR1 = temp 127, ADDR2 = inline 0x38 (1.0) */
+    w[1] = 200 | 1u << 8 | 127u << 10 | (0x80u | 0x38) << 20 | 2u << 30;
+    r500_us_decode(w, &in);
+    g_assert_cmpuint(in.rgb_addr[0].kind, ==, R500_US_SRC_CONST);
+    g_assert_cmpuint(in.rgb_addr[0].index, ==, 200);
+    g_assert_cmpuint(in.rgb_addr[1].kind, ==, R500_US_SRC_TEMP);
+    g_assert_cmpuint(in.rgb_addr[1].index, ==, 127);
+    g_assert_cmpuint(in.rgb_addr[2].kind, ==, R500_US_SRC_INLINE);
+    g_assert_cmpfloat(in.rgb_addr[2].inline_val, ==, 1.0f);
+    g_assert_cmpuint(in.rgb_srcp, ==, 2);
+    /* ADDRn_REL, bits 9, 19, 29 */
+    w[1] = 1u << 9 | 1u << 29;
+    r500_us_decode(w, &in);
+    g_assert_true(in.rgb_addr[0].rel);
+    g_assert_false(in.rgb_addr[1].rel);
+    g_assert_true(in.rgb_addr[2].rel);
+}
+
+/* Seed 000: the TEX address word, field by field. */
+static void test_tex_word(void)
+{
+    uint32_t w[6] = { 3, 0, 0, 0, 0, 0 };   /* CMN TYPE = TEX */
+    R500UsInst in;
+
+    w[1] = 5u << 16 | 3u << 22;             /* TEX_ID 5, PROJ */
+    w[2] = 0x45 | 1u << 7 | 3u << 8 | 2u << 10 | 1u << 12 | 0u << 14 |
+           0x23u << 16 | 1u << 23 | 1u << 24 | 2u << 26 | 3u << 28 |
+           0u << 30;
+    r500_us_decode(w, &in);
+    g_assert_cmpuint(in.type, ==, R500_US_TEX);
+    g_assert_cmpuint(in.tex_id, ==, 5);
+    g_assert_cmpuint(in.tex_op, ==, R500_TEX_PROJ);
+    g_assert_cmpuint(in.tex_src, ==, 0x45);
+    g_assert_true(in.tex_src_rel);
+    g_assert_cmpuint(in.tex_src_swz[0], ==, 3);
+    g_assert_cmpuint(in.tex_src_swz[1], ==, 2);
+    g_assert_cmpuint(in.tex_src_swz[2], ==, 1);
+    g_assert_cmpuint(in.tex_src_swz[3], ==, 0);
+    g_assert_cmpuint(in.tex_dst, ==, 0x23);
+    g_assert_true(in.tex_dst_rel);
+    g_assert_cmpuint(in.tex_dst_swz[0], ==, 1);
+    g_assert_cmpuint(in.tex_dst_swz[1], ==, 2);
+    g_assert_cmpuint(in.tex_dst_swz[2], ==, 3);
+    g_assert_cmpuint(in.tex_dst_swz[3], ==, 0);
+}
+
+/* The store through GA_US_VECTOR_* and through 0x9000-0xBFFC agree. */
+static void test_store_views(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    R500Chip *s = &h->chip;
+    uint32_t w[12];
+
+    for (int i = 0; i < 12; i++) {
+        w[i] = 0xA0000000u + i;
+    }
+    r500_reg_write(s, R_GA_US_VECTOR_INDEX, 300);
+    for (int i = 0; i < 12; i++) {
+        r500_reg_write(s, R_GA_US_VECTOR_DATA, w[i]);
+    }
+    /* slot 301: CMN at 0xB800, RGB_ADDR at 0x9000, ..., RGBA at 0xB000 */
+    g_assert_cmphex(r500_reg_read(s, R500_REGA_AT(US_CMN_INST, 301)), ==,
+                    0xA0000006);
+    g_assert_cmphex(r500_reg_read(s, R500_REGA_AT(US_ALU_RGB_ADDR, 301)), ==,
+                    0xA0000007);
+    g_assert_cmphex(r500_reg_read(s, R500_REGA_AT(US_ALU_RGBA_INST, 300)), ==,
+                    0xA0000005);
+    r500_reg_write(s, R500_REGA_AT(US_ALU_RGB_INST, 5), 0x1234);
+    g_assert_cmphex(s->us.inst[5 * 6 + 3], ==, 0x1234);
+    /* constants: 4 dwords each, CLAMP limits to [-1, 1] */
+    t3d_us_const(h, 7, 0.5f, -3.0f, 2.0f, 1.0f);
+    g_assert_cmphex(s->us.consts[7 * 4 + 1], ==, 0xC0400000);
+    r500_reg_write(s, R_GA_US_VECTOR_INDEX, 1u << 16 | 1u << 17 | 8);
+    r500_reg_write(s, R_GA_US_VECTOR_DATA, 0xC0400000);  /* -3.0 */
+    g_assert_cmphex(s->us.consts[8 * 4], ==, 0xBF800000); /* -1.0 */
+    test_host_free(h);
+}
+
+static void test_alu_ops(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    uint32_t w[6];
+    T3DAlu a;
+
+    /* MAD with modifiers: rgb = -t0.rgb * |t1.bgr| + t2.ggg; OMOD x2 */
+    a = (T3DAlu){
+        .out = true, .rgb_omask = 7, .alpha_omask = 1,
+        .addr = { 0, 1, 2 },
+        .sel = { 0, 1, 2 }, .swz = { { R, G, B }, { B, G, R }, { G, G, G } },
+        .mod = { 1, 2, 0 },
+        .asel = { 0, 1, 2 }, .aswz = { A, A, A },
+        .omod = 1,
+    };
+    t3d_us_alu(&a, w);
+    run(h, w, 1);
+    for (int p = 0; p < 4; p++) {
+        for (int ch = 0; ch < 3; ch++) {
+            float want = 2 * (-tv(0, ch, p) * fabsf(tv(1, 2 - ch, p)) +
+                              tv(2, 1, p));
+            g_assert_cmpfloat_with_epsilon(out(h, ch, p), want, 1e-6);
+        }
+        g_assert_cmpfloat_with_epsilon(out(h, 3, p),
+                                       2 * (tv(0, 3, p) * tv(1, 3, p) +
+                                            tv(2, 3, p)), 1e-6);
+    }
+    /* presubtract 1 - 2 * src0 as operand A, clamp; constants and swizzle
+     * constants 0.5 and 1 */
+    t3d_us_const(h, 3, 0.25f, 0.5f, 0.75f, 2.0f);
+    a = (T3DAlu){
+        .out = true, .rgb_omask = 7, .alpha_omask = 1, .clamp = true,
+        .addr = { CONST(3), 1, INL(0) }, .srcp = 0,
+        .sel = { 3, 0, 0 }, .swz = { { R, G, B }, { SH, S1, SH }, { S0, S0, S0 } },
+        .asel = { 3, 0, 0 }, .aswz = { A, S1, S0 },
+    };
+    t3d_us_alu(&a, w);
+    run(h, w, 1);
+    g_assert_cmpfloat_with_epsilon(out(h, 0, 1), 0.25f, 1e-6); /* .5 x .5 */
+    g_assert_cmpfloat_with_epsilon(out(h, 1, 1), 0.0f, 1e-6);   /* 0 x 1 */
+    g_assert_cmpfloat_with_epsilon(out(h, 2, 1), 0.0f, 1e-6);   /* clamped */
+    g_assert_cmpfloat_with_epsilon(out(h, 3, 1), 0.0f, 1e-6);   /* -3 */
+    /* DP3 and DP4 (fourth term from the alpha unit's operands) */
+    for (int op = RGB_DP3; op <= RGB_DP4; op++) {
+        a = (T3DAlu){
+            .out = true, .rgb_omask = 7, .alpha_omask = 1,
+            .addr = { 0, 1, 0 }, .rgb_op = op, .alpha_op = A_DP,
+            .sel = { 0, 1, 0 }, .swz = { { R, G, B }, { R, G, B } },
+            .asel = { 0, 1, 0 }, .aswz = { A, A, S0 },
+        };
+        t3d_us_alu(&a, w);
+        run(h, w, 1);
+        for (int p = 0; p < 4; p++) {
+            float d = 0;
+
+            for (int ch = 0; ch < (op == RGB_DP4 ? 4 : 3); ch++) {
+                d += tv(0, ch, p) * tv(1, ch, p);
+            }
+            g_assert_cmpfloat_with_epsilon(out(h, 0, p), d, 1e-5);
+            g_assert_cmpfloat_with_epsilon(out(h, 2, p), d, 1e-5);
+            g_assert_cmpfloat_with_epsilon(out(h, 3, p), d, 1e-5);
+        }
+    }
+    /* CMP (C >= 0 ? A : B) and CND (C > 0.5 ? A : B) */
+    a = (T3DAlu){
+        .out = true, .rgb_omask = 7, .alpha_omask = 1,
+        .addr = { 0, 1, 2 }, .rgb_op = RGB_CMP, .alpha_op = 5,
+        .sel = { 0, 1, 2 }, .swz = { { R, R, R }, { G, G, G }, { R, G, B } },
+        .asel = { 0, 1, 2 }, .aswz = { R, G, A },
+    };
+    t3d_us_alu(&a, w);
+    run(h, w, 1);
+    for (int p = 0; p < 4; p++) {
+        for (int ch = 0; ch < 3; ch++) {
+            float want = tv(2, ch, p) >= 0 ? tv(0, 0, p) : tv(1, 1, p);
+            g_assert_cmpfloat(out(h, ch, p), ==, want);
+        }
+        g_assert_cmpfloat(out(h, 3, p), ==, tv(2, 3, p) > 0.5f ? tv(0, 0, p)
+                                                                : tv(1, 1, p));
+    }
+    /* alpha RCP, replicated to RGB by SOP */
+    a = (T3DAlu){
+        .out = true, .rgb_omask = 7, .alpha_omask = 1,
+        .addr = { 3 }, .rgb_op = RGB_SOP, .alpha_op = A_RCP,
+        .asel = { 0 }, .aswz = { A },
+    };
+    t3d_us_alu(&a, w);
+    run(h, w, 1);
+    for (int p = 0; p < 4; p++) {
+        g_assert_cmpfloat_with_epsilon(out(h, 3, p), 1.0f / tv(3, 3, p), 1e-6);
+        g_assert_cmpfloat_with_epsilon(out(h, 1, p), 1.0f / tv(3, 3, p), 1e-6);
+    }
+    /* SIN of a quarter turn: sin(2 pi * 0.25) */
+    t3d_us_const(h, 0, 0.25f, 0, 0, 0);
+    a = (T3DAlu){
+        .out = true, .rgb_omask = 7, .alpha_omask = 1,
+        .addr = { CONST(0) }, .rgb_op = RGB_SOP, .alpha_op = A_SIN,
+        .aswz = { R },
+    };
+    t3d_us_alu(&a, w);
+    run(h, w, 1);
+    g_assert_cmpfloat_with_epsilon(out(h, 3, 0), 1.0f, 1e-6);
+    test_host_free(h);
+}
+
+/* MDH/MDV: derivatives across the quad (Mesa's DDX: A * -1 + C). */
+static void test_derivatives(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    R500UsQuad *q = &h->chip.us.q;
+    uint32_t w[12];
+    T3DAlu a = {
+        .rgb_wmask = 7, .alpha_wmask = 1, .dst = 5,
+        .addr = { 0, INL(7u << 3) }, .rgb_op = RGB_MDH, .alpha_op = 14,
+        .sel = { 0, 1, 0 }, .swz = { { R, G, B }, { R, R, R }, { R, G, B } },
+        .mod = { 0, 1, 0 },
+        .asel = { 0, 1, 0 }, .aswz = { A, R, A }, .amod = { 0, 1, 0 },
+    };
+    T3DAlu o = {
+        .out = true, .rgb_omask = 7, .alpha_omask = 1,
+        .addr = { 5, INL(0), INL(0) },
+        .swz = { { R, G, B }, { S1, S1, S1 }, { S0, S0, S0 } },
+        .aswz = { A, S1, S0 },
+    };
+
+    t3d_us_alu(&a, w);
+    t3d_us_alu(&o, w + 6);
+    t3d_us_program(h, w, 2);
+    g_assert_true(r500_us_prepare(&h->chip));
+    for (int p = 0; p < 4; p++) {
+        for (int ch = 0; ch < 4; ch++) {
+            /* f(x, y) = 3x + 5y + ch */
+            q->t[0][ch][p] = 3.0f * (p & 1) + 5.0f * (p >> 1) + ch;
+        }
+    }
+    q->cover = 0xF;
+    r500_us_run_quad(&h->chip);
+    for (int p = 0; p < 4; p++) {
+        for (int ch = 0; ch < 4; ch++) {
+            g_assert_cmpfloat(out(h, ch, p), ==, 3.0f);
+        }
+    }
+    /* MDV: the vertical one */
+    a.rgb_op = RGB_MDV;
+    a.alpha_op = 15;
+    t3d_us_alu(&a, w);
+    t3d_us_program(h, w, 2);
+    g_assert_true(r500_us_prepare(&h->chip));
+    r500_us_run_quad(&h->chip);
+    g_assert_cmpfloat(out(h, 0, 3), ==, 5.0f);
+    g_assert_cmpfloat(out(h, 3, 0), ==, 5.0f);
+    test_host_free(h);
+}
+
+/*
+ * Flow control as Mesa encodes if/else/endif (reference 3.10), with the
+ * quad's pixels disagreeing: out = (t0.r >= 0) ? 1 : 0.25.
+ */
+static void test_branches(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    R500UsQuad *q = &h->chip.us.q;
+    uint32_t w[6 * 6] = { 0 };
+    /* 0: ALU writing the ALU result: t0.r >= 0 (ALU_RESULT_OP 2) */
+    T3DAlu cond = {
+        .rgb_wmask = 1, .dst = 9, .addr = { 0, INL(0) },
+        .swz = { { R, R, R }, { S1, S1, S1 }, { S0, S0, S0 } },
+        .extra_cmn = 2u << 23, .extra_rgb_inst = 1u << 31,
+    };
+    /* then / else: t1 = 1.0 or 0.25 (inline 0x30: 2^-2) */
+    T3DAlu then_ = {
+        .rgb_wmask = 7, .alpha_wmask = 1, .dst = 1, .addr = { INL(0x38) },
+        .swz = { { R, R, R }, { S1, S1, S1 }, { S0, S0, S0 } },
+        .aswz = { R, S1, S0 },
+    };
+    T3DAlu else_ = then_;
+    T3DAlu outi = {
+        .out = true, .rgb_omask = 7, .alpha_omask = 1,
+        .addr = { 1, INL(0), INL(0) },
+        .swz = { { R, G, B }, { S1, S1, S1 }, { S0, S0, S0 } },
+        .aswz = { A, S1, S0 },
+    };
+
+    else_.addr[0] = INL(0x28);
+    t3d_us_alu(&cond, w);
+    /* 1: IF: JUMP to ELSE+1 (4) when the result is false (0x0F),
+     * INCR either way */
+    w[6] = 2 | 1u << 10;
+    w[8] = 0 | 0x0Fu << 8 | 2u << 24 | 2u << 26;
+    w[9] = 4u << 16;
+    t3d_us_alu(&then_, w + 12);
+    /* 3: ELSE: B_ELSE, never jumps by itself; DECR 1 when jumping */
+    w[18] = 2 | 1u << 10;
+    w[20] = 1u << 4 | 0x00u << 8 | 1u << 16 | 1u << 26;
+    w[21] = 6u << 16;
+    t3d_us_alu(&else_, w + 24);
+    /* 5: ENDIF: JUMP_ANY, never wants; DECR 1 when not jumping */
+    w[30] = 2 | 1u << 10;
+    w[32] = 1u << 5 | 1u << 16 | 1u << 24;
+    w[33] = 6u << 16;
+    {
+        uint32_t prog[7 * 6];
+
+        memcpy(prog, w, sizeof(w));
+        t3d_us_alu(&outi, prog + 36);
+        t3d_us_program(h, prog, 7);
+    }
+    g_assert_true(r500_us_prepare(&h->chip));
+    q->cover = 0xF;
+    for (int p = 0; p < 4; p++) {
+        q->t[0][0][p] = p == 2 ? -1.0f : 1.0f;
+        q->t[1][0][p] = q->t[1][1][p] = q->t[1][2][p] = 7.0f;
+    }
+    r500_us_run_quad(&h->chip);
+    for (int p = 0; p < 4; p++) {
+        g_assert_cmpfloat(out(h, 0, p), ==, p == 2 ? 0.25f : 1.0f);
+    }
+    /* all pixels false: the IF jumps straight to the ELSE */
+    for (int p = 0; p < 4; p++) {
+        q->t[0][0][p] = -1.0f;
+    }
+    r500_us_run_quad(&h->chip);
+    for (int p = 0; p < 4; p++) {
+        g_assert_cmpfloat(out(h, 0, p), ==, 0.25f);
+    }
+    test_host_free(h);
+}
+
+/* US_CONFIG.ZERO_TIMES_ANYTHING_EQUALS_ZERO: 0 * inf = 0 in MAD. */
+static void test_zero_times_anything(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    uint32_t w[6];
+    T3DAlu a = {
+        .out = true, .rgb_omask = 7, .alpha_omask = 1,
+        .addr = { CONST(0), INL(0), INL(0) },
+        .swz = { { R, G, B }, { S0, S0, S0 }, { S0, S0, S0 } },
+        .aswz = { A, S0, S0 },
+    };
+
+    t3d_us_const(h, 0, INFINITY, 1, 1, INFINITY);
+    t3d_us_alu(&a, w);
+    run(h, w, 1);
+    g_assert_true(isnan(out(h, 0, 0)));
+    r500_reg_write(&h->chip, R_US_CONFIG, 2);
+    run(h, w, 1);
+    g_assert_cmpfloat(out(h, 0, 0), ==, 0.0f);
+    g_assert_cmpfloat(out(h, 3, 0), ==, 0.0f);
+    test_host_free(h);
+}
+
+/* A program outside US_CODE_RANGE is refused. */
+static void test_bad_window(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    R500Chip *s = &h->chip;
+
+    r500_reg_write(s, R_US_CODE_RANGE, 3u << 16);
+    r500_reg_write(s, R_US_CODE_OFFSET, 500);
+    r500_reg_write(s, R_US_CODE_ADDR, 20u << 16);
+    g_assert_false(r500_us_prepare(s));
+    g_assert_cmpuint(test_host_count_logs(h, "fragment program"), ==, 1);
+    test_host_free(h);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/us/inline-constants", test_inline_constants);
+    g_test_add_func("/us/alu-addressing", test_alu_addressing);
+    g_test_add_func("/us/tex-word", test_tex_word);
+    g_test_add_func("/us/store-views", test_store_views);
+    g_test_add_func("/us/alu-ops", test_alu_ops);
+    g_test_add_func("/us/derivatives", test_derivatives);
+    g_test_add_func("/us/branches", test_branches);
+    g_test_add_func("/us/zero-times-anything", test_zero_times_anything);
+    g_test_add_func("/us/bad-window", test_bad_window);
+    return g_test_run();
+}
