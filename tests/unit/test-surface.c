@@ -5,6 +5,7 @@
  * and the legacy CRTC (radeon-kms-r500.md 7.1, 7.3, 7.7).
  */
 #include "disp-util.h"
+#include "tx/tiling.h"
 
 #define W       8
 #define H       4
@@ -424,6 +425,78 @@ static void test_bad_surface(void)
     test_host_free(h);
 }
 
+/*
+ * Tiled front buffers (GRPH_CONTROL bits 20/21), as the 3D engine writes
+ * them (tx/tiling.h): each tiling mode shows the surface's pixels where
+ * they belong, with a viewport that starts inside a tile, and the VRAM
+ * span dirty tracking watches covers every byte of each row.
+ */
+static void test_tiled(void)
+{
+    enum { SW = 64, SH = 20, VX = 4, VY = 2, MW = 56, MH = 18 };
+    static const struct { bool macro; uint32_t micro; } modes[] = {
+        { true, R500_MICRO_LINEAR }, { false, R500_MICRO_TILED },
+        { true, R500_MICRO_TILED },
+    };
+    TestHost *h = test_host_new(R500_MODEL_RV515, 16);
+    R500Chip *s = &h->chip;
+
+    disp_timing_small(s, 0, MW, MH);
+    disp_surface(s, 0, SW, SH, CTL(2, 0), SW, BASE);
+    r500_reg_write(s, R_D1MODE_VIEWPORT_START, VX << 16 | VY);
+    r500_reg_write(s, R_D1MODE_VIEWPORT_SIZE, MW << 16 | MH);
+    disp_enable(s, 0);
+    for (unsigned m = 0; m < G_N_ELEMENTS(modes); m++) {
+        uint32_t ctl = CTL(2, 0) |
+                       (modes[m].micro ? R500_FMASK(D1GRPH_CONTROL, TILED) : 0) |
+                       (modes[m].macro ?
+                        R500_FMASK(D1GRPH_CONTROL, MACRO_ADDRESS_MODE) : 0);
+        pixman_image_t *img;
+        R500Scanout so;
+        R500Surf sf;
+
+        g_assert_true(r500_surf_init(&sf, 0, SW, 4, modes[m].macro,
+                                     modes[m].micro));
+        memset(h->vram, 0, VRAM_16M);
+        for (uint32_t y = 0; y < SH; y++) {
+            for (uint32_t x = 0; x < SW; x++) {
+                uint32_t v = GUINT32_TO_LE(pattern(x, y));
+
+                memcpy(h->vram + BASE + r500_surf_offset(&sf, x, y), &v, 4);
+            }
+        }
+        r500_reg_write(s, R_D1GRPH_CONTROL, ctl);
+        h->now += FRAME_NS;
+        img = disp_render(s, 0, &so);
+        g_assert_cmpuint(so.rect_w, ==, MW);
+        for (uint32_t y = 0; y < MH; y++) {
+            uint64_t lo, hi;
+
+            g_assert_true(r500_disp_surface_span(&so, y, y + 1, &lo, &hi));
+            for (uint32_t x = 0; x < MW; x++) {
+                uint64_t a = BASE + r500_surf_offset(&sf, x + VX, y + VY);
+
+                g_assert_cmphex(disp_pixel(img, x, y), ==,
+                                pattern(x + VX, y + VY) & 0xFFFFFF);
+                g_assert_cmpuint(a, >=, lo);
+                g_assert_cmpuint(a + 4, <=, hi);
+            }
+        }
+        pixman_image_unref(img);
+    }
+    /* A tiled surface whose last tile row passes the end of VRAM. */
+    disp_surface(s, 0, SW, SH, CTL(2, 0) | R500_FMASK(D1GRPH_CONTROL, TILED),
+                 SW, VRAM_16M - SW * 4 * 16);
+    h->now += FRAME_NS;
+    {
+        R500Scanout so;
+
+        r500_disp_scanout(s, 0, &so);
+        g_assert_cmpuint(so.rect_w, ==, 0);
+    }
+    test_host_free(h);
+}
+
 /* A CRTC reaches the screen through an enabled output (atombios-rom 5.3). */
 static void test_outputs(void)
 {
@@ -506,6 +579,7 @@ int main(int argc, char **argv)
     g_test_add_func("/surface/endian-swap", test_endian_swap);
     g_test_add_func("/surface/layout", test_layout);
     g_test_add_func("/surface/bad-surface", test_bad_surface);
+    g_test_add_func("/surface/tiled", test_tiled);
     g_test_add_func("/surface/outputs", test_outputs);
     g_test_add_func("/surface/legacy-crtc", test_legacy_crtc);
     return g_test_run();

@@ -138,8 +138,12 @@ typedef struct R500Scanout {
     uint32_t border_rgb, vp_rgb;        /* x8r8g8b8 */
     uint32_t vp_x, vp_y, vp_w, vp_h;
     uint32_t rect_x, rect_y, rect_w, rect_h;
-    uint64_t base;                      /* VRAM offset of the rect's pixel 0 */
+    uint64_t base;                      /* VRAM offset of the rect's pixel 0;
+                                           tiled: of the surface's (0, 0) */
     uint32_t pitch;                     /* bytes */
+    uint32_t tiled_macro, tiled_micro;  /* GRPH_CONTROL tiling (tx/tiling.h) */
+    uint32_t org_x, org_y;              /* tiled: surface pixel of the rect's
+                                           top-left */
     uint32_t format;                    /* R500SurfaceFormat */
     uint32_t bpp;                       /* bytes per pixel */
     uint32_t endian_swap;               /* 0, 2, 4 or 8: bytes per swap unit */
@@ -164,9 +168,17 @@ void r500_disp_render(R500Chip *s, const R500Scanout *so, pixman_image_t *dst,
                       uint32_t y0, uint32_t y1, bool draw_cursor);
 
 /*
- * Convert n pixels of a surface row starting at VRAM offset off (checked
- * by the caller) to x8r8g8b8, through the LUT: the generic path of
- * r500_disp_render, exposed for the unit tests.
+ * The VRAM bytes [*lo, *hi) that hold rows [y0, y1) of the surface
+ * rectangle (rows relative to it): what dirty tracking watches.  Whole
+ * rows of tiles when the surface is tiled.  False when nothing is fetched.
+ */
+bool r500_disp_surface_span(const R500Scanout *so, uint32_t y0, uint32_t y1,
+                            uint64_t *lo, uint64_t *hi);
+
+/*
+ * Convert n pixels of a linear surface row starting at VRAM offset off
+ * (checked by the caller) to x8r8g8b8, through the LUT: the generic path
+ * of r500_disp_render, exposed for the unit tests.
  */
 void r500_disp_convert_row(R500Chip *s, const R500Scanout *so, uint64_t off,
                            uint32_t *dst, uint32_t n);

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "../mc.h"
+#include "../tx/tiling.h"
 #include "disp_int.h"
 
 /* ---- Format of the graphics surface ---- */
@@ -79,7 +80,7 @@ void r500_disp_scanout(R500Chip *s, unsigned c, R500Scanout *so)
     uint32_t dx, dy, xs, xe, ys, ye, cx0, cx1, cy0, cy1, offx, offy, swap;
     uint64_t first, span, off;
     R500SurfaceFormat fmt;
-    uint32_t bpp;
+    uint32_t bpp, th;
 
     memset(so, 0, sizeof(*so));
     so->crtc = c;
@@ -150,12 +151,6 @@ void r500_disp_scanout(R500Chip *s, unsigned c, R500Scanout *so)
                       "GRPH_CONTROL surface format not modelled");
         return;
     }
-    if (ctl & (R500_FMASK(D1GRPH_CONTROL, TILED) |
-               R500_FMASK(D1GRPH_CONTROL, MACRO_ADDRESS_MODE))) {
-        /* Engines store tiled surfaces linearly (radeon-kms-r500.md 9.7). */
-        disp_log_once(s, c, DISP_LOG_TILING, ctl, R500_LOG_UNIMP,
-                      "GRPH_CONTROL tiling ignored, scanning out linearly");
-    }
     swap = CREG(s, c, R_D1GRPH_SWAP_CNTL);
     if (R500_FGET(swap, D1GRPH_SWAP_CNTL, CROSSBARS)) {
         disp_log_once(s, c, DISP_LOG_CROSSBAR, swap, R500_LOG_UNIMP,
@@ -181,9 +176,31 @@ void r500_disp_scanout(R500Chip *s, unsigned c, R500Scanout *so)
     offy = CREG(s, c, R_D1GRPH_SURFACE_OFFSET_Y) & 0x1FFF;
     pitch_px = R500_FGET(CREG(s, c, R_D1GRPH_PITCH), D1GRPH_PITCH, PITCH);
 
-    /* The whole fetch, first to last pixel, must lie in VRAM. */
-    first = ((uint64_t)(cy0 + offy) * pitch_px + cx0 + offx) * bpp;
-    span = ((uint64_t)(cy1 - cy0 - 1) * pitch_px + (cx1 - cx0)) * bpp;
+    /*
+     * The whole fetch must lie in VRAM: first to last pixel, or for a
+     * tiled surface (laid out as the 3D engine writes it, tx/tiling.h)
+     * every tile row up to the last pixel's.
+     */
+    so->tiled_macro = R500_FGET(ctl, D1GRPH_CONTROL, MACRO_ADDRESS_MODE);
+    so->tiled_micro = R500_FGET(ctl, D1GRPH_CONTROL, TILED);
+    if (so->tiled_macro || so->tiled_micro) {
+        R500Surf sf;
+
+        if (!r500_surf_init(&sf, 0, pitch_px, bpp, so->tiled_macro,
+                            so->tiled_micro)) {
+            disp_log_once(s, c, DISP_LOG_TILING, ctl, R500_LOG_UNIMP,
+                          "GRPH_CONTROL tiling of this depth not modelled");
+            return;
+        }
+        first = 0;
+        th = sf.macro ? sf.Mth : sf.mth;
+        span = (uint64_t)((cy1 + offy + th - 1) / th) * sf.row_bytes;
+        so->org_x = cx0 + offx;
+        so->org_y = cy0 + offy;
+    } else {
+        first = ((uint64_t)(cy0 + offy) * pitch_px + cx0 + offx) * bpp;
+        span = ((uint64_t)(cy1 - cy0 - 1) * pitch_px + (cx1 - cx0)) * bpp;
+    }
     if (!r500_mc_vram_span(s, s->disp.st.crtc[c].surface_addr, first + span,
                            &off)) {
         disp_log_once(s, c, DISP_LOG_ADDRESS,
@@ -247,63 +264,108 @@ static inline uint8_t swapped_byte(const uint8_t *vram, uint64_t a, unsigned u)
              : vram[a];
 }
 
+/* One pixel at VRAM offset off as x8r8g8b8, through the LUT. */
+static inline uint32_t convert_pixel(R500Chip *s, const R500Scanout *so,
+                                     const R500Lut8 *l, uint64_t off)
+{
+    unsigned bpp = so->bpp, u = so->endian_swap;
+    uint32_t v = 0, r, g, b;
+
+    for (unsigned k = 0; k < bpp; k++) {
+        v |= (uint32_t)swapped_byte(s->vram, off + k, u) << (8 * k);
+    }
+    switch (so->format) {
+    case R500_FMT_I8:
+        return l->index[v & 0xFF];
+    case R500_FMT_ARGB1555:
+        r = ex5(v >> 10);
+        g = ex5(v >> 5);
+        b = ex5(v);
+        break;
+    case R500_FMT_RGB565:
+        r = ex5(v >> 11);
+        g = ex6(v >> 5);
+        b = ex5(v);
+        break;
+    case R500_FMT_ARGB4444:
+        r = ex4(v >> 8);
+        g = ex4(v >> 4);
+        b = ex4(v);
+        break;
+    case R500_FMT_ARGB8888:
+        r = (v >> 16) & 0xFF;
+        g = (v >> 8) & 0xFF;
+        b = v & 0xFF;
+        break;
+    case R500_FMT_ARGB2101010:
+        r = (v >> 22) & 0xFF;
+        g = (v >> 12) & 0xFF;
+        b = (v >> 2) & 0xFF;
+        break;
+    default:
+        return 0xFF000000u;
+    }
+    if (so->swap_rb) {
+        uint32_t tmp = r;
+        r = b;
+        b = tmp;
+    }
+    if (!so->lut_bypass) {
+        r = l->r[r];
+        g = l->g[g];
+        b = l->b[b];
+    }
+    return 0xFF000000u | r << 16 | g << 8 | b;
+}
+
 void r500_disp_convert_row(R500Chip *s, const R500Scanout *so, uint64_t off,
                            uint32_t *dst, uint32_t n)
 {
     const R500Lut8 *l = lut_get8(s, so->lut);
-    unsigned bpp = so->bpp, u = so->endian_swap;
 
-    for (uint32_t i = 0; i < n; i++, off += bpp) {
-        uint32_t v = 0, r, g, b;
-
-        for (unsigned k = 0; k < bpp; k++) {
-            v |= (uint32_t)swapped_byte(s->vram, off + k, u) << (8 * k);
-        }
-        switch (so->format) {
-        case R500_FMT_I8:
-            dst[i] = l->index[v & 0xFF];
-            continue;
-        case R500_FMT_ARGB1555:
-            r = ex5(v >> 10);
-            g = ex5(v >> 5);
-            b = ex5(v);
-            break;
-        case R500_FMT_RGB565:
-            r = ex5(v >> 11);
-            g = ex6(v >> 5);
-            b = ex5(v);
-            break;
-        case R500_FMT_ARGB4444:
-            r = ex4(v >> 8);
-            g = ex4(v >> 4);
-            b = ex4(v);
-            break;
-        case R500_FMT_ARGB8888:
-            r = (v >> 16) & 0xFF;
-            g = (v >> 8) & 0xFF;
-            b = v & 0xFF;
-            break;
-        case R500_FMT_ARGB2101010:
-            r = (v >> 22) & 0xFF;
-            g = (v >> 12) & 0xFF;
-            b = (v >> 2) & 0xFF;
-            break;
-        default:
-            dst[i] = 0xFF000000u;
-            continue;
-        }
-        if (so->swap_rb) {
-            uint32_t tmp = r;
-            r = b;
-            b = tmp;
-        }
-        if (!so->lut_bypass) {
-            r = l->r[r];
-            g = l->g[g];
-            b = l->b[b];
-        }
-        dst[i] = 0xFF000000u | r << 16 | g << 8 | b;
+    for (uint32_t i = 0; i < n; i++, off += so->bpp) {
+        dst[i] = convert_pixel(s, so, l, off);
     }
+}
+
+/* Row y of the rectangle of a tiled surface (checked by r500_disp_scanout). */
+static void convert_tiled_row(R500Chip *s, const R500Scanout *so, uint32_t y,
+                              uint32_t *dst, uint32_t n)
+{
+    const R500Lut8 *l = lut_get8(s, so->lut);
+    R500Surf sf;
+
+    r500_surf_init(&sf, 0, so->pitch / so->bpp, so->bpp, so->tiled_macro,
+                   so->tiled_micro);
+    for (uint32_t i = 0; i < n; i++) {
+        dst[i] = convert_pixel(s, so, l, so->base +
+                               r500_surf_offset(&sf, so->org_x + i,
+                                                so->org_y + y));
+    }
+}
+
+bool r500_disp_surface_span(const R500Scanout *so, uint32_t y0, uint32_t y1,
+                            uint64_t *lo, uint64_t *hi)
+{
+    R500Surf sf;
+    uint32_t th;
+
+    if (so->kind != R500_SCANOUT_NATIVE || !so->rect_w || y0 >= y1 ||
+        y1 > so->rect_h) {
+        return false;
+    }
+    if (!so->tiled_macro && !so->tiled_micro) {
+        *lo = so->base + (uint64_t)y0 * so->pitch;
+        *hi = so->base + (uint64_t)(y1 - 1) * so->pitch +
+              (uint64_t)so->rect_w * so->bpp;
+        return true;
+    }
+    r500_surf_init(&sf, 0, so->pitch / so->bpp, so->bpp, so->tiled_macro,
+                   so->tiled_micro);
+    th = sf.macro ? sf.Mth : sf.mth;
+    *lo = so->base + (uint64_t)((so->org_y + y0) / th) * sf.row_bytes;
+    *hi = so->base + (uint64_t)((so->org_y + y1 - 1) / th + 1) * sf.row_bytes;
+    return true;
 }
 
 static pixman_format_code_t pixman_format_of(const R500Scanout *so)
@@ -335,7 +397,8 @@ static bool render_pixman(R500Chip *s, const R500Scanout *so,
     uint32_t dx = (start & 3) / so->bpp;
     pixman_image_t *src;
 
-    if (!pf || so->endian_swap || !lut_get8(s, so->lut)->identity ||
+    if (!pf || so->tiled_macro || so->tiled_micro || so->endian_swap ||
+        !lut_get8(s, so->lut)->identity ||
         (so->pitch & 3) || ((start - dx * so->bpp) & 3)) {
         return false;
     }
@@ -397,11 +460,15 @@ void r500_disp_render(R500Chip *s, const R500Scanout *so, pixman_image_t *dst,
             uint32_t stride = pixman_image_get_stride(dst) / 4;
 
             for (uint32_t y = o0; y < o1; y++) {
-                r500_disp_convert_row(s, so,
-                                      so->base + (uint64_t)(y - so->rect_y) *
-                                      so->pitch,
-                                      bits + (uint64_t)y * stride + so->rect_x,
-                                      rw);
+                uint32_t *row = bits + (uint64_t)y * stride + so->rect_x;
+
+                if (so->tiled_macro || so->tiled_micro) {
+                    convert_tiled_row(s, so, y - so->rect_y, row, rw);
+                } else {
+                    r500_disp_convert_row(s, so, so->base +
+                                          (uint64_t)(y - so->rect_y) *
+                                          so->pitch, row, rw);
+                }
             }
         }
     }

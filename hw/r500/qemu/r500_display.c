@@ -110,13 +110,7 @@ static void r500_display_legacy_sync(R500Display *d)
 
 static bool scanout_span(const R500Scanout *so, uint64_t *lo, uint64_t *hi)
 {
-    if (so->kind != R500_SCANOUT_NATIVE || !so->rect_w || !so->rect_h) {
-        return false;
-    }
-    *lo = so->base;
-    *hi = so->base + (uint64_t)(so->rect_h - 1) * so->pitch +
-          (uint64_t)so->rect_w * so->bpp;
-    return true;
+    return r500_disp_surface_span(so, 0, so->rect_h, lo, hi);
 }
 
 /*
@@ -160,14 +154,15 @@ static void r500_display_collect(R500Display *d, unsigned head,
 
 static bool row_pending(R500Head *hd, const R500Scanout *so, uint32_t y)
 {
-    uint64_t a, first, last;
+    uint64_t lo, hi, first, last;
 
-    if (y < so->rect_y || y >= so->rect_y + so->rect_h) {
+    if (y < so->rect_y ||
+        !r500_disp_surface_span(so, y - so->rect_y, y - so->rect_y + 1,
+                                &lo, &hi)) {
         return false;
     }
-    a = so->base + (uint64_t)(y - so->rect_y) * so->pitch;
-    first = a / DIRTY_PAGE;
-    last = (a + (uint64_t)so->rect_w * so->bpp - 1) / DIRTY_PAGE;
+    first = lo / DIRTY_PAGE;
+    last = (hi - 1) / DIRTY_PAGE;
     return find_next_bit(hd->pending, last + 1, first) <= last;
 }
 
