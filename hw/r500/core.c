@@ -498,6 +498,15 @@ void r500_chip_finalize(R500Chip *s)
 {
 }
 
+void r500_chip_pre_save(R500Chip *s)
+{
+    for (unsigned b = 0; b < r500_num_blocks; b++) {
+        if (r500_blocks[b]->pre_save) {
+            r500_blocks[b]->pre_save(s);
+        }
+    }
+}
+
 void r500_chip_post_load(R500Chip *s)
 {
     for (unsigned b = 0; b < r500_num_blocks; b++) {

@@ -425,6 +425,71 @@ static void test_budget(void)
     test_host_free(c.h);
 }
 
+/*
+ * A single packet may hold thousands of 2D operations (a type-0 burst of
+ * DST_HEIGHT_WIDTH triggers, a PAINT_MULTI of many rectangles).  The slice
+ * budget applies inside it: the packet stops after the item that spent
+ * the budget and is resumed at the next one by the next slice; every item
+ * runs exactly once (an XOR fill run an odd number of times shows).
+ * Regression test of the liveness finding in docs/reliability.md.
+ */
+static void test_budget_inside_packets(void)
+{
+    Cp c = cp_new(R500_MODEL_RV530, 12);
+    R500Chip *s = c.s;
+    const uint32_t surf = 0x100000, pitch = 4096;
+    /* DP_GUI_MASTER_CNTL: DST_PITCH_OFFSET, solid brush, 32 bpp, PDx. */
+    const uint32_t gmc = (1u << 1) | (13u << 4) | (6u << 8) | (3u << 12) |
+                         (0x5Au << 16) | (1u << 28) | (1u << 30);
+    const uint32_t items = 255;     /* odd: the net effect is one XOR */
+    uint32_t slices = 0, px, dp_cntl;
+
+    r500_reg_write(s, R_DP_GUI_MASTER_CNTL, gmc);
+    r500_reg_write(s, R_DST_PITCH_OFFSET,
+                   (pitch / 64) << 22 | (VRAM_MC + surf) >> 10);
+    r500_reg_write(s, R_DP_BRUSH_FRGD_CLR, 0x00FF00FF);
+    r500_reg_write(s, R_DST_Y_X, 0);
+    dp_cntl = rreg(&c, R_DP_CNTL);
+
+    /* 1024x256 pixels each: 4096 budget units, 32 to a slice. */
+    emit(&c, PACKET0_ONE(R_DST_HEIGHT_WIDTH, items - 1));
+    for (uint32_t i = 0; i < items; i++) {
+        emit(&c, 256u << 16 | 1024);
+    }
+    r500_reg_write(s, R_CP_RB_WPTR, c.wptr);
+    for (; c.h->scheduled >= 0 && slices < 100; slices++) {
+        uint64_t ops = s->rb2d.ops;
+
+        c.h->scheduled = -1;
+        r500_run(s);
+        g_assert_cmpuint(s->rb2d.ops - ops, <=,
+                         R500_CP_SLICE_BUDGET / (1024 * 256 / 64) + 1);
+    }
+    g_assert_cmpuint(s->rb2d.ops, ==, items);
+    g_assert_cmpuint(slices, >=, items / 33);
+    g_assert_cmpuint(rreg(&c, R_CP_RB_RPTR), ==, c.wptr);
+    g_assert_cmpuint(s->cp.resume, ==, 0);
+    memcpy(&px, c.h->vram + surf + 255 * pitch + 1023 * 4, 4);
+    g_assert_cmphex(px, ==, 0x00FF00FF);
+
+    /* PAINT_MULTI: 101 rectangles in one packet, the same way. */
+    emit(&c, PACKET3(0x9A, 3 + 2 * 101 - 1));
+    emit(&c, gmc);
+    emit(&c, (pitch / 64) << 22 | (VRAM_MC + surf) >> 10);
+    emit(&c, 0x00FF00FF);
+    for (uint32_t i = 0; i < 101; i++) {
+        emit(&c, 0);
+        emit(&c, 1024u << 16 | 256);
+    }
+    commit(&c);
+    g_assert_cmpuint(s->rb2d.ops, ==, items + 101);
+    memcpy(&px, c.h->vram + surf + 255 * pitch + 1023 * 4, 4);
+    g_assert_cmphex(px, ==, 0);
+    /* The packet's directions did not outlive it, nor its yields. */
+    g_assert_cmphex(rreg(&c, R_DP_CNTL), ==, dp_cntl);
+    test_host_free(c.h);
+}
+
 static void test_disabled_and_reset(void)
 {
     Cp c = cp_new(R500_MODEL_RV515, 10);
@@ -698,6 +763,7 @@ int main(int argc, char **argv)
     g_test_add_func("/cp/opcodes", test_opcodes);
     g_test_add_func("/cp/microcode", test_microcode);
     g_test_add_func("/cp/budget", test_budget);
+    g_test_add_func("/cp/budget-inside-packets", test_budget_inside_packets);
     g_test_add_func("/cp/disabled-and-reset", test_disabled_and_reset);
     g_test_add_func("/cp/garbage", test_garbage);
     g_test_add_func("/cp/structured-garbage", test_structured_garbage);
