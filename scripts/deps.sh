@@ -14,6 +14,9 @@ packages=(
     # firmware the built QEMU loads: SeaBIOS + SeaVGABIOS (also the x86 part
     # of our ROM), iPXE, keymaps
     seabios ipxe-qemu qemu-system-data
+    # the ASan+UBSan builds and the fuzzers (docs/reliability.md): clang,
+    # its sanitizer and libFuzzer runtimes, llvm-symbolizer for the traces
+    clang libclang-rt-14-dev llvm
 )
 
 missing=()
