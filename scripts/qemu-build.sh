@@ -70,7 +70,7 @@ unpack_source() {
 # The overlay: symlinks to the pristine tree, real copies of patched files.
 overlay="$build/src"
 # Bump when make_overlay or configure change what they produce.
-patch_stamp=r500-overlay-3
+patch_stamp=r500-overlay-4
 
 make_overlay() {
     if [ -f "$overlay/.r500-overlay" ] &&
@@ -110,8 +110,10 @@ make_overlay() {
 
     # 5. the devices the qtests and generic-fuzz-r500 need, for builds
     #    configured --without-default-devices --with-devices-x86_64=r500
-    #    (the sanitized build: q35's default VGA, the card; nothing else).
-    printf 'CONFIG_Q35=y\nCONFIG_VGA_PCI=y\nCONFIG_R500=y\n' \
+    #    (the sanitized build: q35 with its default VGA, parallel port and
+    #    NIC, and the card; nothing else).
+    printf '%s\n' CONFIG_Q35=y CONFIG_VGA_PCI=y CONFIG_PARALLEL=y \
+        CONFIG_E1000E_PCI_EXPRESS=y CONFIG_R500=y \
         > "$overlay/configs/devices/x86_64-softmmu/r500.mak"
 
     grep -q "'hw/r500/qemu'" "$overlay/meson.build"

@@ -17,8 +17,11 @@
 #include "r500-qtest.h"
 #include "r500-cp-env.h"
 
-/* The slowest monitor answer allowed, on the 2-core CI machine, ASan too. */
-#define LIVENESS_LIMIT_MS   1000
+/*
+ * The slowest monitor answer allowed, on the 2-core CI machine running
+ * the sanitized and plain suites side by side (measured: docs).
+ */
+#define LIVENESS_LIMIT_MS   2000
 /* How long an endless stream is watched. */
 #define LIVENESS_WINDOW_MS  1500
 
