@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "fuzz-host.h"
+#include "../qtest/r500-driver-seq.h"
 
 static bool verbose;
 
@@ -244,32 +245,14 @@ void fuzz_gart_enable(R500Chip *s, bool table_in_ram)
             fuzz_vram_write(h, table + 4 * i, &pte, 4);
         }
     }
-    r500_pcie_write(s, PCIE_PCIE_TX_GART_CNTL, 6);
-    r500_pcie_write(s, PCIE_PCIE_TX_GART_START_LO, FUZZ_GTT_MC);
-    r500_pcie_write(s, PCIE_PCIE_TX_GART_END_LO,
-                    FUZZ_GTT_MC + (FUZZ_GTT_PAGES - 1) * 4096);
-    r500_pcie_write(s, PCIE_PCIE_TX_GART_START_HI, 0);
-    r500_pcie_write(s, PCIE_PCIE_TX_GART_END_HI, 0);
-    r500_pcie_write(s, PCIE_PCIE_TX_GART_BASE, table);
-    r500_pcie_write(s, PCIE_PCIE_TX_GART_CNTL, 7);
+    r500_seq_gart_enable(r500_seq_chip_wpcie, s, FUZZ_GTT_MC, FUZZ_GTT_PAGES,
+                         table);
 }
 
 void fuzz_cp_init(R500Chip *s, uint32_t ring_mc, unsigned bufsz,
                   uint32_t wb_mc)
 {
-    uint32_t tmp = bufsz | (9u << 8) | (1u << 18);
-
-    r500_reg_write(s, R_CP_RB_CNTL, tmp | (1u << 27));
-    r500_reg_write(s, R_CP_RB_BASE, ring_mc);
-    r500_reg_write(s, R_CP_RB_CNTL, tmp | (1u << 31) | (1u << 27));
-    r500_reg_write(s, R_CP_RB_RPTR_WR, 0);
-    r500_reg_write(s, R_CP_RB_WPTR, 0);
-    r500_reg_write(s, R_CP_RB_RPTR_ADDR, wb_mc + 1024);
-    r500_reg_write(s, R_SCRATCH_ADDR, wb_mc);
-    r500_reg_write(s, R_SCRATCH_UMSK, 0xFF);
-    r500_reg_write(s, R_CP_RB_CNTL, tmp);
-    r500_reg_write(s, R_CP_CSQ_MODE, 0x4D4D);
-    r500_reg_write(s, R_CP_CSQ_CNTL, 4u << 28);
+    r500_seq_cp_init(r500_seq_chip_w, s, ring_mc, bufsz, wb_mc);
 }
 
 void fuzz_mc_put(FuzzHost *h, uint32_t mc, const uint32_t *dw, size_t n)

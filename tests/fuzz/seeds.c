@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "pm4-format.h"
+#include "../qtest/r500-driver-seq.h"
 
 typedef struct Seed {
     GByteArray *b;
@@ -89,16 +90,12 @@ static void ib(Pm4 *p, uint32_t v)
 /* r300_fence_ring_emit */
 static void fence(Pm4 *p)
 {
-    r(p, PM4_PACKET0(R_WAIT_UNTIL, 0));
-    r(p, 0x30200);
-    r(p, PM4_PACKET0(R_HOST_PATH_CNTL, 0));
-    r(p, 1u << 27);
-    r(p, PM4_PACKET0(R_HOST_PATH_CNTL, 0));
-    r(p, 0);
-    r(p, PM4_PACKET0(R_SCRATCH_REG, 0));
-    r(p, ++p->seq);
-    r(p, PM4_PACKET0(R_GEN_INT_STATUS, 0));
-    r(p, R500_FMASK(GEN_INT_STATUS, SW_INT_FIRE));
+    uint32_t dw[R500_SEQ_FENCE_DWORDS];
+
+    r500_seq_fence(dw, ++p->seq);
+    for (unsigned i = 0; i < R500_SEQ_FENCE_DWORDS; i++) {
+        r(p, dw[i]);
+    }
 }
 
 /* r100_ring_ib_execute: the IB area from dword 'at', n dwords. */

@@ -1,5 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 #include "r500-cp-env.h"
+#include "r500-driver-seq.h"
+
+static void qtest_w(void *opaque, uint32_t reg, uint32_t val)
+{
+    r500_wreg(opaque, reg, val);
+}
+
+static void qtest_wpcie(void *opaque, uint32_t index, uint32_t val)
+{
+    r500_wreg_pcie(opaque, index, val);
+}
 
 /* GTT page i is guest page GTT_PAGES - 1 - i: only the GART finds it. */
 uint64_t gtt_phys(CpEnv *e, uint32_t mc)
@@ -31,17 +42,7 @@ void gart_enable(CpEnv *e)
                        0xD;     /* readable, writeable, unsnooped */
         qpci_io_writel(t->dev, t->vram, TABLE_VRAM + 4 * i, pte);
     }
-    r500_wreg_pcie(t, PCIE_PCIE_TX_GART_CNTL, 6);
-    r500_wreg_pcie(t, PCIE_PCIE_TX_GART_START_LO, GTT_MC);
-    r500_wreg_pcie(t, PCIE_PCIE_TX_GART_END_LO,
-                   GTT_MC + (GTT_PAGES - 1) * 4096);
-    r500_wreg_pcie(t, PCIE_PCIE_TX_GART_START_HI, 0);
-    r500_wreg_pcie(t, PCIE_PCIE_TX_GART_END_HI, 0);
-    r500_wreg_pcie(t, PCIE_PCIE_TX_GART_BASE, TABLE_VRAM);
-    r500_wreg_pcie(t, PCIE_PCIE_TX_DISCARD_RD_ADDR_LO, 0);
-    r500_wreg_pcie(t, PCIE_PCIE_TX_DISCARD_RD_ADDR_HI, 0);
-    r500_wreg_pcie(t, PCIE_PCIE_TX_GART_ERROR, 0);
-    r500_wreg_pcie(t, PCIE_PCIE_TX_GART_CNTL, 7);
+    r500_seq_gart_enable(qtest_wpcie, t, GTT_MC, GTT_PAGES, TABLE_VRAM);
     for (int i = 0; i < 2; i++) {
         uint32_t c = r500_rreg_pcie(t, PCIE_PCIE_TX_GART_CNTL);
 
@@ -55,28 +56,14 @@ void gart_enable(CpEnv *e)
 void cp_init(CpEnv *e)
 {
     R500Test *t = &e->t;
-    uint32_t tmp = RING_BUFSZ | (9u << 8) | (1u << 18);
 
     r500_wreg(t, R_CP_ME_RAM_ADDR, 0);
     for (uint32_t i = 0; i < 256; i++) {
         r500_wreg(t, R_CP_ME_RAM_DATAH, 0x1000 + i);
         r500_wreg(t, R_CP_ME_RAM_DATAL, 0x2000 + i);
     }
-    r500_wreg(t, R_CP_RB_WPTR_DELAY, 64);
-    r500_wreg(t, R_CP_RB_CNTL, tmp | (1u << 27));
-    r500_wreg(t, R_CP_RB_BASE, RING_MC);
-    r500_wreg(t, R_CP_RB_CNTL, tmp | (1u << 31) | (1u << 27));
-    r500_wreg(t, R_CP_RB_RPTR_WR, 0);
     e->wptr = 0;
-    r500_wreg(t, R_CP_RB_WPTR, 0);
-    r500_wreg(t, R_CP_RB_RPTR_ADDR, WB_MC + 1024);
-    r500_wreg(t, R_SCRATCH_ADDR, WB_MC);
-    r500_wreg(t, R_SCRATCH_UMSK, 0xFF);
-    r500_wreg(t, R_CP_RB_CNTL, tmp);
-    r500_wreg(t, R_CP_CSQ_MODE, 0x1050);
-    r500_wreg(t, R_CP_RB_WPTR_DELAY, 0);
-    r500_wreg(t, R_CP_CSQ_MODE, 0x4D4D);
-    r500_wreg(t, R_CP_CSQ_CNTL, 4u << 28);
+    r500_seq_cp_init(qtest_w, t, RING_MC, RING_BUFSZ, WB_MC);
 }
 
 void cp_env_start_args(CpEnv *e, const R500TestModel *m,
@@ -155,24 +142,12 @@ void cp_ring_test(CpEnv *e)
 /* r300_fence_ring_emit */
 void cp_fence(CpEnv *e)
 {
-    cp_emit(e, PACKET0(R_RE_SCISSORS_TL, 0));
-    cp_emit(e, 0);
-    cp_emit(e, PACKET0(R_RE_SCISSORS_BR, 0));
-    cp_emit(e, 0);
-    cp_emit(e, PACKET0(R_RB3D_DSTCACHE_CTLSTAT, 0));
-    cp_emit(e, 2);
-    cp_emit(e, PACKET0(R_ZB_ZCACHE_CTLSTAT, 0));
-    cp_emit(e, 1);
-    cp_emit(e, PACKET0(R_WAIT_UNTIL, 0));
-    cp_emit(e, 0x30200);
-    cp_emit(e, PACKET0(R_HOST_PATH_CNTL, 0));
-    cp_emit(e, 1u << 27);
-    cp_emit(e, PACKET0(R_HOST_PATH_CNTL, 0));
-    cp_emit(e, 0);
-    cp_emit(e, PACKET0(R_SCRATCH_REG, 0));
-    cp_emit(e, ++e->seq);
-    cp_emit(e, PACKET0(R_GEN_INT_STATUS, 0));
-    cp_emit(e, SW_INT_FIRE);
+    uint32_t dw[R500_SEQ_FENCE_DWORDS];
+
+    r500_seq_fence(dw, ++e->seq);
+    for (unsigned i = 0; i < R500_SEQ_FENCE_DWORDS; i++) {
+        cp_emit(e, dw[i]);
+    }
 }
 
 /* r100_ib_test: the IB in a GTT page, then a fence; waits for WB+0. */

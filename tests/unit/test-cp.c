@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "test-host.h"
+#include "../qtest/r500-driver-seq.h"
 
 #define RING_BUS    0x100000u   /* ring, in guest RAM (pass-through) */
 #define WB_BUS      0x080000u   /* write-back page */
@@ -50,24 +51,12 @@ static Cp cp_new(R500Model model, unsigned bufsz)
 {
     Cp c = { .h = test_host_new(model, 16) };
     R500Chip *s = c.s = &c.h->chip;
-    uint32_t tmp = bufsz | (9u << 8) | (1u << 18);
 
     c.mask = (2u << bufsz) - 1;
     /* VRAM high in the MC space: low addresses pass through to RAM. */
     r500_mc_write(s, r500_mc_index(s->info->mc_map, MC_MC_FB_LOCATION),
                   ((VRAM_MC >> 16) + 0xFF) << 16 | VRAM_MC >> 16);
-    r500_reg_write(s, R_CP_RB_WPTR_DELAY, 64);
-    r500_reg_write(s, R_CP_RB_CNTL, tmp | (1u << 27));
-    r500_reg_write(s, R_CP_RB_BASE, RING_BUS);
-    r500_reg_write(s, R_CP_RB_CNTL, tmp | (1u << 31) | (1u << 27));
-    r500_reg_write(s, R_CP_RB_RPTR_WR, 0);
-    r500_reg_write(s, R_CP_RB_WPTR, 0);
-    r500_reg_write(s, R_CP_RB_RPTR_ADDR, WB_BUS + 1024);
-    r500_reg_write(s, R_SCRATCH_ADDR, WB_BUS);
-    r500_reg_write(s, R_SCRATCH_UMSK, 0xFF);
-    r500_reg_write(s, R_CP_RB_CNTL, tmp);
-    r500_reg_write(s, R_CP_CSQ_MODE, 0x4D4D);
-    r500_reg_write(s, R_CP_CSQ_CNTL, 4u << 28);
+    r500_seq_cp_init(r500_seq_chip_w, s, RING_BUS, bufsz, WB_BUS);
     test_host_run(c.h);
     return c;
 }
@@ -822,11 +811,7 @@ static void test_gart_out_of_range(void)
     memcpy(h->vram + table, &v, 4);
     v = GUINT32_TO_LE((0x200000u >> 8) | 0xD);
     memcpy(h->vram + table + 4, &v, 4);
-    r500_pcie_write(s, PCIE_PCIE_TX_GART_CNTL, 6);
-    r500_pcie_write(s, PCIE_PCIE_TX_GART_START_LO, gtt);
-    r500_pcie_write(s, PCIE_PCIE_TX_GART_END_LO, gtt + 4095 * 4096);
-    r500_pcie_write(s, PCIE_PCIE_TX_GART_BASE, table);
-    r500_pcie_write(s, PCIE_PCIE_TX_GART_CNTL, 7);
+    r500_seq_gart_enable(r500_seq_chip_wpcie, s, gtt, 4096, table);
     g_assert_false(r500_mem_write(s, gtt, &v, 4));
     g_assert_true(r500_mem_write(s, gtt + 4096, &v, 4));
     /* Entry 4095 is at VRAM 0x100000 + 16380: in VRAM, zero: bus 0. */

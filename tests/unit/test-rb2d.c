@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "test-host.h"
+#include "../qtest/r500-driver-seq.h"
 
 #define SURF        0x100000u       /* VRAM offset of the test surface */
 #define PITCH       1024u           /* bytes */
@@ -562,11 +563,7 @@ static void test_gart_out_of_range(void)
     memcpy(h->vram + table, &v, 4);
     v = GUINT32_TO_LE((0x7F000000u >> 8) | 0xD);
     memcpy(h->vram + table + 4, &v, 4);
-    r500_pcie_write(s, PCIE_PCIE_TX_GART_CNTL, 6);
-    r500_pcie_write(s, PCIE_PCIE_TX_GART_START_LO, gtt);
-    r500_pcie_write(s, PCIE_PCIE_TX_GART_END_LO, gtt + 4096);
-    r500_pcie_write(s, PCIE_PCIE_TX_GART_BASE, table);
-    r500_pcie_write(s, PCIE_PCIE_TX_GART_CNTL, 7);
+    r500_seq_gart_enable(r500_seq_chip_wpcie, s, gtt, 2, table);
     memset(h->ram + 0x300000, 0xEE, 2 * 4096);
 
     copy_state(h, DT_32, 0xCC, true, true);
