@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * What the US, PVS and TX targets share: a card brought up by the driver's
- * sequence (fuzz-host.h) with a small render target, and a draw submitted
- * through the ring as Mesa submits it (3D_DRAW_IMMD_2), so a fuzzed shader
- * or texture runs the whole path: CP, VAP, rasterizer, US, TX, RB.
+ * What the US, PVS and TX targets share: the unit tests' minimal 3D
+ * pipeline (tests/unit/test-3d.h: a 64x64 ARGB8888 colour buffer,
+ * window-space vertices of 8 floats, Gouraud colour into temp 0), set up
+ * anew for each input on a fresh test host, and a draw of vertices taken
+ * from the input, bit for bit (NaN, Inf and denormals included).
  *
  * Built only when the 3D engines are in the tree (tests/fuzz/meson.build).
  */
@@ -11,18 +12,14 @@
 #define R500_FUZZ_3D_H
 
 #include "fuzz-host.h"
+#include "test-3d.h"
 
-/* The render target: 64x64 ARGB8888 in VRAM at 8 MiB. */
-#define FUZZ_3D_RT          0x00800000u
-#define FUZZ_3D_RT_SIZE     64u
-
-/* Chip as the model, CP running, render target and viewport set. */
-R500Chip *fuzz_3d_begin(FuzzHost *h, R500Model model);
+/* A test host of the input's model with the 3D state of t3d_setup(). */
+TestHost *fuzz_3d_begin(FuzzInput *in);
 /*
- * Draw n vertices of vtx_dwords dwords each (VAP_VTX_SIZE) as a triangle
- * strip from the ring, and run the chip until the ring is drained.
+ * Draw up to 8 vertices of 8 dwords from the input as a primitive whose
+ * type the input picks too, then free the host.
  */
-void fuzz_3d_draw(FuzzHost *h, const uint32_t *vtx, uint32_t n,
-                  uint32_t vtx_dwords);
+void fuzz_3d_draw_end(TestHost *h, FuzzInput *in);
 
 #endif

@@ -2,8 +2,10 @@
 /*
  * Seed corpora of the fuzz targets, made from the scenarios the unit tests
  * and qtests run (the kernel's ring test, IB test and fences, 2D fills,
- * copies and host-data blits, the 3D packets Mesa emits), in each target's
- * input format.  Built and run by meson (tests/fuzz/meson.build):
+ * copies and host-data blits, the 3D packets Mesa emits, a triangle
+ * through a one-instruction shader or a texture, the AtomBIOS tables the
+ * driver runs), in each target's input format.  Built and run by meson
+ * (tests/fuzz/meson.build):
  *
  *   fuzz-seeds DIR                  write DIR/<target>/<scenario> for all
  *   fuzz-seeds --pm4-ib FILE OUT    a pm4 seed running FILE (raw
@@ -586,6 +588,109 @@ static void generic_seeds(const char *dir)
     }
 }
 
+/* ---- us, pvs, tx: fuzz-3d.c's draw tail; atom ---- */
+
+static uint32_t fl(float f)
+{
+    uint32_t v;
+
+    memcpy(&v, &f, 4);
+    return v;
+}
+
+/* A triangle list over the 64x64 target, colour = texcoords (0..1). */
+static void draw_tail(Seed *s)
+{
+    static const float v[3][8] = {
+        { 0, 0, 0.5f, 1, 0, 0, 0, 1 },
+        { 64, 0, 0.5f, 1, 1, 0, 0, 1 },
+        { 0, 64, 0.5f, 1, 0, 1, 0, 1 },
+    };
+
+    put8(s, 3);             /* PRIM_TYPE 1 + 3 = triangle list */
+    put8(s, 2);             /* 3 vertices */
+    for (unsigned i = 0; i < 3; i++) {
+        for (unsigned k = 0; k < 8; k++) {
+            putn(s, fl(v[i][k]), 4);
+        }
+    }
+}
+
+static void shader_seeds(const char *dir)
+{
+    Seed s = { g_byte_array_new() };
+
+    /* One ALU instruction of zeros, constants 1.0. */
+    put8(&s, 0);
+    put8(&s, 0);
+    for (int i = 0; i < 8; i++) {
+        putn(&s, 0, 4);
+    }
+    for (int i = 0; i < 16; i++) {
+        putn(&s, fl(1.0f), 4);
+    }
+    for (int i = 0; i < 6; i++) {
+        putn(&s, 0, 4);
+    }
+    draw_tail(&s);
+    save(dir, "us", "one-instruction", &s);
+
+    /* The first instruction only (PVS_LAST_INST 0), no flow control. */
+    s.b = g_byte_array_new();
+    put8(&s, 1);
+    put8(&s, 0);
+    for (int i = 0; i < 5 + 16 * 3; i++) {
+        putn(&s, 0, 4);
+    }
+    for (int i = 0; i < 32; i++) {
+        putn(&s, fl(0.5f), 4);
+    }
+    for (int i = 0; i < 4; i++) {
+        putn(&s, 0, 4);
+    }
+    draw_tail(&s);
+    save(dir, "pvs", "one-instruction", &s);
+
+    /* Unit 0: a 64x64 ARGB8888 texture at 3 MiB; the others off. */
+    s.b = g_byte_array_new();
+    put8(&s, 2);
+    putn(&s, 1, 4);
+    for (unsigned u = 0; u < 16; u++) {
+        putn(&s, 0, 4);                                 /* FILTER0 */
+        putn(&s, 0, 4);                                 /* FILTER1 */
+        putn(&s, u ? 0 : 63u | 63u << 11, 4);           /* FORMAT0 */
+        putn(&s, u ? 0 : 0xCu | 1u << 12 | 2u << 15 | 3u << 18, 4);
+        putn(&s, 0, 4);                                 /* FORMAT2 */
+        putn(&s, u ? 0 : 0x300000, 4);                  /* OFFSET */
+        putn(&s, 0, 4);                                 /* BORDER */
+    }
+    draw_tail(&s);
+    save(dir, "tx", "one-texture", &s);
+}
+
+/* The tables the driver runs at boot and modeset, as they are. */
+static void atom_seeds(const char *dir)
+{
+    static const uint8_t tables[] = {
+        0x00, 0x06, 0x0A, 0x0C, 0x18, 0x1E, 0x22, 0x23, 0x27, 0x2A, 0x42,
+    };
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(tables); i++) {
+        Seed s = { g_byte_array_new() };
+        char name[16];
+
+        put8(&s, i % R500_MODEL__COUNT);
+        put8(&s, tables[i]);
+        putn(&s, 0, 4);     /* parameter space: 32 bytes */
+        putn(&s, 0, 4);
+        putn(&s, 0, 8);
+        putn(&s, 0, 8);
+        putn(&s, 0, 8);
+        g_snprintf(name, sizeof(name), "table-%02x", tables[i]);
+        save(dir, "atom", name, &s);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 4 && !strcmp(argv[1], "--pm4-ib")) {
@@ -603,5 +708,7 @@ int main(int argc, char **argv)
     mmio_seeds(argv[1]);
     rb2d_seeds(argv[1]);
     generic_seeds(argv[1]);
+    shader_seeds(argv[1]);
+    atom_seeds(argv[1]);
     return 0;
 }
