@@ -27,7 +27,10 @@ generic)
 pm4) fuzzer=$build/san/tests/fuzz/fuzz-$target; args=(-max_len=65536) ;;
 *) fuzzer=$build/san/tests/fuzz/fuzz-$target; args=(-max_len=16384) ;;
 esac
-[ -x "$fuzzer" ] || { echo "fuzz: no $fuzzer (run make test first)" >&2; exit 1; }
+if [ ! -x "$fuzzer" ]; then
+    echo "fuzz: no $fuzzer (run make test first)" >&2
+    exit 1
+fi
 mkdir -p "$corpus" "$artifacts"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}

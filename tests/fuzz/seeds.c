@@ -575,7 +575,8 @@ static void generic_seeds(const char *dir)
         save(dir, "generic", name, &s);
 
         s.b = g_byte_array_new();
-        g_write(&s, base, R_DP_GUI_MASTER_CNTL, GMC(0, 1, 13u, 3u, 0xF0, 0u, 0));
+        g_write(&s, base, R_DP_GUI_MASTER_CNTL,
+                GMC(0, 1, 13u, 3u, 0xF0, 0u, 0));
         g_write(&s, base, R_DST_PITCH_OFFSET,
                 surf_po(PM4_SURF_VRAM / 16, 1024));
         g_write(&s, base, R_DP_BRUSH_FRGD_CLR, 0xFF00FF);
