@@ -18,6 +18,9 @@ packages=(
     # llvmpipe drivers, EGL/GL/GLES/GBM and the libdrm headers
     libgl1-mesa-dri libegl-mesa0 libegl1 libgles2 libgbm1 libopengl0
     libdrm-dev libegl-dev libgles-dev libopengl-dev libgbm-dev
+    # the ASan+UBSan builds and the fuzzers (docs/reliability.md): clang,
+    # its sanitizer and libFuzzer runtimes, llvm-symbolizer for the traces
+    clang libclang-rt-14-dev llvm
 )
 
 missing=()

@@ -70,7 +70,7 @@ unpack_source() {
 # The overlay: symlinks to the pristine tree, real copies of patched files.
 overlay="$build/src"
 # Bump when make_overlay or configure change what they produce.
-patch_stamp=r500-overlay-1
+patch_stamp=r500-overlay-4
 
 make_overlay() {
     if [ -f "$overlay/.r500-overlay" ] &&
@@ -81,7 +81,8 @@ make_overlay() {
     rm -rf "$overlay"
     mkdir -p "$overlay"
     cp -as "$src/." "$overlay/"
-    for f in meson.build hw/meson.build hw/Kconfig tests/qtest/meson.build; do
+    for f in meson.build hw/meson.build hw/Kconfig tests/qtest/meson.build \
+             tests/qtest/fuzz/generic_fuzz_configs.h; do
         rm "$overlay/$f"
         cp "$src/$f" "$overlay/$f"
     done
@@ -98,9 +99,26 @@ make_overlay() {
         "$overlay/meson.build"
     # 3. our qtests, built against this tree's libqtest.
     echo "subdir('r500')" >> "$overlay/tests/qtest/meson.build"
+    # 4. generic-fuzz-r500 for --enable-fuzzing builds (docs/reliability.md):
+    #    the card's MMIO, I/O and VGA regions; its DMA goes through pci_dma_*,
+    #    which the fuzzer fills with its patterns.
+    sed -i "s|^const generic_fuzz_config predefined_configs\[\] = {|&\n    {\n\
+        .name = \"r500\",\n\
+        .args = \"-machine q35 -nodefaults -device r500,vram-size=16M\",\n\
+        .objects = \"r500*\",\n\
+    },|" "$overlay/tests/qtest/fuzz/generic_fuzz_configs.h"
+
+    # 5. the devices the qtests and generic-fuzz-r500 need, for builds
+    #    configured --without-default-devices --with-devices-x86_64=r500
+    #    (the sanitized build: q35 with its default VGA, parallel port and
+    #    NIC, and the card; nothing else).
+    printf '%s\n' CONFIG_Q35=y CONFIG_VGA_PCI=y CONFIG_PARALLEL=y \
+        CONFIG_E1000E_PCI_EXPRESS=y CONFIG_R500=y \
+        > "$overlay/configs/devices/x86_64-softmmu/r500.mak"
 
     grep -q "'hw/r500/qemu'" "$overlay/meson.build"
     grep -q "fs.exists('pc-bios/edk2" "$overlay/meson.build"
+    grep -q '"r500\*"' "$overlay/tests/qtest/fuzz/generic_fuzz_configs.h"
     echo "$patch_stamp $repo" > "$overlay/.r500-overlay"
 }
 
@@ -112,7 +130,7 @@ fwpath="$(realpath -m "$R500_ROMDIR"):/usr/share/qemu:/usr/share/seabios:/usr/li
 
 configure() {
     local qb="$build/build"
-    local want="$patch_stamp $fwpath"
+    local want="$patch_stamp $fwpath ${R500_QEMU_CONFIGURE_EXTRA:-}"
     if [ -f "$qb/build.ninja" ] && [ "$(cat "$qb/.r500-configured" 2>/dev/null)" = "$want" ]; then
         return
     fi

@@ -129,18 +129,38 @@ void r500_reg_write_mask(R500Chip *s, uint32_t reg, uint32_t val,
     }
 }
 
+/*
+ * The bytes of an access of 1..8 bytes at addr that lie in the register
+ * file: an access that runs past its end (QEMU delivers an 8-byte access
+ * at the last dword whole) does its part inside, as the bus would split
+ * it; one wholly outside does nothing.  0: nothing to do.
+ */
+static unsigned mmio_bytes(R500Chip *s, uint64_t addr, unsigned size,
+                           bool write)
+{
+    if (size < 1 || size > 8 || addr >= R500_MMIO_SIZE) {
+        r500_guest_error(s, "MMIO %s of %u bytes at 0x%" G_GINT64_MODIFIER
+                         "x outside the register file",
+                         write ? "write" : "read", size, addr);
+        return 0;
+    }
+    if (size > R500_MMIO_SIZE - addr) {
+        r500_guest_error(s, "MMIO %s of %u bytes at 0x%" G_GINT64_MODIFIER
+                         "x runs past the register file; the bytes past "
+                         "it are %s", write ? "write" : "read", size, addr,
+                         write ? "dropped" : "read as 0");
+        return R500_MMIO_SIZE - addr;
+    }
+    return size;
+}
+
 /* Split an access of 1..8 bytes at any alignment into dword lanes. */
 uint64_t r500_mmio_read(R500Chip *s, uint64_t addr, unsigned size)
 {
     uint64_t result = 0;
     unsigned done = 0;
 
-    if (size < 1 || size > 8 || addr >= R500_MMIO_SIZE ||
-        size > R500_MMIO_SIZE - addr) {
-        r500_guest_error(s, "MMIO read of %u bytes at 0x%" G_GINT64_MODIFIER
-                         "x outside the register file", size, addr);
-        return 0;
-    }
+    size = mmio_bytes(s, addr, size, false);
     while (done < size) {
         uint32_t reg = (addr + done) & ~3u;
         unsigned lane = (addr + done) & 3;
@@ -158,12 +178,7 @@ void r500_mmio_write(R500Chip *s, uint64_t addr, uint64_t val, unsigned size)
 {
     unsigned done = 0;
 
-    if (size < 1 || size > 8 || addr >= R500_MMIO_SIZE ||
-        size > R500_MMIO_SIZE - addr) {
-        r500_guest_error(s, "MMIO write of %u bytes at 0x%" G_GINT64_MODIFIER
-                         "x outside the register file", size, addr);
-        return;
-    }
+    size = mmio_bytes(s, addr, size, true);
     while (done < size) {
         uint32_t reg = (addr + done) & ~3u;
         unsigned lane = (addr + done) & 3;
@@ -496,6 +511,15 @@ void r500_chip_reset(R500Chip *s)
 
 void r500_chip_finalize(R500Chip *s)
 {
+}
+
+void r500_chip_pre_save(R500Chip *s)
+{
+    for (unsigned b = 0; b < r500_num_blocks; b++) {
+        if (r500_blocks[b]->pre_save) {
+            r500_blocks[b]->pre_save(s);
+        }
+    }
 }
 
 void r500_chip_post_load(R500Chip *s)

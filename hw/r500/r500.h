@@ -112,6 +112,9 @@ typedef enum R500Space {
  *   run()       returns the virtual time it next needs to run at
  *               (INT64_MAX: not before new work arrives);
  *   busy()      RBBM_STATUS bits the block sets while it has work;
+ *   pre_save()  bring migrated state up to date before it is saved (e.g.
+ *               a position derived from the clock); post_load() checks
+ *               and repairs what was loaded (the stream is not trusted);
  *   ind_write() side effects of a write to an indirect space (the value
  *               is already stored; old is the previous one);
  *   irq_pending() a display-controller interrupt source is pending and
@@ -122,6 +125,7 @@ typedef struct R500Block {
     const R500RegHook *hooks;
     void (*reset)(R500Chip *s);
     int64_t (*run)(R500Chip *s, int64_t now);
+    void (*pre_save)(R500Chip *s);
     void (*post_load)(R500Chip *s);
     uint32_t (*busy)(R500Chip *s);
     void (*ind_write)(R500Chip *s, R500Space space, uint32_t index,
@@ -174,7 +178,8 @@ bool r500_chip_init(R500Chip *s, R500Model model, uint8_t *vram,
                     char **err);
 void r500_chip_reset(R500Chip *s);
 void r500_chip_finalize(R500Chip *s);
-/* After the register file was restored by migration. */
+/* Before migration saves the chip; after it restored it. */
+void r500_chip_pre_save(R500Chip *s);
 void r500_chip_post_load(R500Chip *s);
 
 /* MMIO (BAR2) and I/O BAR accesses: any size 1..8, any alignment. */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "test-host.h"
+#include "../qtest/r500-driver-seq.h"
 
 #define RING_BUS    0x100000u   /* ring, in guest RAM (pass-through) */
 #define WB_BUS      0x080000u   /* write-back page */
@@ -50,24 +51,12 @@ static Cp cp_new(R500Model model, unsigned bufsz)
 {
     Cp c = { .h = test_host_new(model, 16) };
     R500Chip *s = c.s = &c.h->chip;
-    uint32_t tmp = bufsz | (9u << 8) | (1u << 18);
 
     c.mask = (2u << bufsz) - 1;
     /* VRAM high in the MC space: low addresses pass through to RAM. */
     r500_mc_write(s, r500_mc_index(s->info->mc_map, MC_MC_FB_LOCATION),
                   ((VRAM_MC >> 16) + 0xFF) << 16 | VRAM_MC >> 16);
-    r500_reg_write(s, R_CP_RB_WPTR_DELAY, 64);
-    r500_reg_write(s, R_CP_RB_CNTL, tmp | (1u << 27));
-    r500_reg_write(s, R_CP_RB_BASE, RING_BUS);
-    r500_reg_write(s, R_CP_RB_CNTL, tmp | (1u << 31) | (1u << 27));
-    r500_reg_write(s, R_CP_RB_RPTR_WR, 0);
-    r500_reg_write(s, R_CP_RB_WPTR, 0);
-    r500_reg_write(s, R_CP_RB_RPTR_ADDR, WB_BUS + 1024);
-    r500_reg_write(s, R_SCRATCH_ADDR, WB_BUS);
-    r500_reg_write(s, R_SCRATCH_UMSK, 0xFF);
-    r500_reg_write(s, R_CP_RB_CNTL, tmp);
-    r500_reg_write(s, R_CP_CSQ_MODE, 0x4D4D);
-    r500_reg_write(s, R_CP_CSQ_CNTL, 4u << 28);
+    r500_seq_cp_init(r500_seq_chip_w, s, RING_BUS, bufsz, WB_BUS);
     test_host_run(c.h);
     return c;
 }
@@ -425,6 +414,71 @@ static void test_budget(void)
     test_host_free(c.h);
 }
 
+/*
+ * A single packet may hold thousands of 2D operations (a type-0 burst of
+ * DST_HEIGHT_WIDTH triggers, a PAINT_MULTI of many rectangles).  The slice
+ * budget applies inside it: the packet stops after the item that spent
+ * the budget and is resumed at the next one by the next slice; every item
+ * runs exactly once (an XOR fill run an odd number of times shows).
+ * Regression test of the liveness finding in docs/reliability.md.
+ */
+static void test_budget_inside_packets(void)
+{
+    Cp c = cp_new(R500_MODEL_RV530, 12);
+    R500Chip *s = c.s;
+    const uint32_t surf = 0x100000, pitch = 4096;
+    /* DP_GUI_MASTER_CNTL: DST_PITCH_OFFSET, solid brush, 32 bpp, PDx. */
+    const uint32_t gmc = (1u << 1) | (13u << 4) | (6u << 8) | (3u << 12) |
+                         (0x5Au << 16) | (1u << 28) | (1u << 30);
+    const uint32_t items = 255;     /* odd: the net effect is one XOR */
+    uint32_t slices = 0, px, dp_cntl;
+
+    r500_reg_write(s, R_DP_GUI_MASTER_CNTL, gmc);
+    r500_reg_write(s, R_DST_PITCH_OFFSET,
+                   (pitch / 64) << 22 | (VRAM_MC + surf) >> 10);
+    r500_reg_write(s, R_DP_BRUSH_FRGD_CLR, 0x00FF00FF);
+    r500_reg_write(s, R_DST_Y_X, 0);
+    dp_cntl = rreg(&c, R_DP_CNTL);
+
+    /* 1024x256 pixels each: 4096 budget units, 32 to a slice. */
+    emit(&c, PACKET0_ONE(R_DST_HEIGHT_WIDTH, items - 1));
+    for (uint32_t i = 0; i < items; i++) {
+        emit(&c, 256u << 16 | 1024);
+    }
+    r500_reg_write(s, R_CP_RB_WPTR, c.wptr);
+    for (; c.h->scheduled >= 0 && slices < 100; slices++) {
+        uint64_t ops = s->rb2d.ops;
+
+        c.h->scheduled = -1;
+        r500_run(s);
+        g_assert_cmpuint(s->rb2d.ops - ops, <=,
+                         R500_CP_SLICE_BUDGET / (1024 * 256 / 64) + 1);
+    }
+    g_assert_cmpuint(s->rb2d.ops, ==, items);
+    g_assert_cmpuint(slices, >=, items / 33);
+    g_assert_cmpuint(rreg(&c, R_CP_RB_RPTR), ==, c.wptr);
+    g_assert_cmpuint(s->cp.resume, ==, 0);
+    memcpy(&px, c.h->vram + surf + 255 * pitch + 1023 * 4, 4);
+    g_assert_cmphex(px, ==, 0x00FF00FF);
+
+    /* PAINT_MULTI: 101 rectangles in one packet, the same way. */
+    emit(&c, PACKET3(0x9A, 3 + 2 * 101 - 1));
+    emit(&c, gmc);
+    emit(&c, (pitch / 64) << 22 | (VRAM_MC + surf) >> 10);
+    emit(&c, 0x00FF00FF);
+    for (uint32_t i = 0; i < 101; i++) {
+        emit(&c, 0);
+        emit(&c, 1024u << 16 | 256);
+    }
+    commit(&c);
+    g_assert_cmpuint(s->rb2d.ops, ==, items + 101);
+    memcpy(&px, c.h->vram + surf + 255 * pitch + 1023 * 4, 4);
+    g_assert_cmphex(px, ==, 0);
+    /* The packet's directions did not outlive it, nor its yields. */
+    g_assert_cmphex(rreg(&c, R_DP_CNTL), ==, dp_cntl);
+    test_host_free(c.h);
+}
+
 static void test_disabled_and_reset(void)
 {
     Cp c = cp_new(R500_MODEL_RV515, 10);
@@ -691,6 +745,167 @@ static void test_gart_ring(void)
     test_host_free(h);
 }
 
+/* ---- The bad-input contract (docs/reliability.md), CP rows ---- */
+
+/* RB_BUFSZ 0 is a ring of 2 dwords: fillers run, a 2-dword packet halts. */
+static void test_ring_size_0(void)
+{
+    Cp c = cp_new(R500_MODEL_RV515, 0);
+
+    g_assert_cmpuint(c.mask, ==, 1);
+    emit(&c, PACKET2);
+    commit(&c);
+    g_assert_cmpuint(rreg(&c, R_CP_RB_RPTR), ==, 1);
+    g_assert_false(c.s->cp.halted);
+    emit(&c, PACKET0(R500_REGA_AT(SCRATCH_REG, 1), 0));
+    commit(&c);
+    g_assert_true(c.s->cp.halted);
+    g_assert_cmpuint(test_host_count_logs(c.h, "larger than the ring"), ==, 1);
+    /* RB_BUFSZ above 22: the largest ring, said once per write. */
+    r500_reg_write(c.s, R_CP_RB_CNTL, 31);
+    g_assert_cmpuint(test_host_count_logs(c.h, "RB_BUFSZ 31"), ==, 1);
+    test_host_free(c.h);
+}
+
+/* Pointers beyond the ring are used modulo its size. */
+static void test_pointers_beyond_ring(void)
+{
+    Cp c = cp_new(R500_MODEL_R580, 6);      /* 128 dwords */
+    uint32_t sc = R500_REGA_AT(SCRATCH_REG, 2);
+
+    /* CP_RB_WPTR 128 + 2 = 2: the packet at 0..1 runs. */
+    emit(&c, PACKET0(sc, 0));
+    emit(&c, 21);
+    r500_reg_write(c.s, R_CP_RB_WPTR, 128 + 2);
+    test_host_run(c.h);
+    g_assert_cmpuint(rreg(&c, sc), ==, 21);
+    g_assert_cmpuint(test_host_count_logs(c.h, "beyond the ring"), ==, 1);
+    g_assert_false(cp_busy(&c));
+    /* CP_RB_RPTR_WR 1000 (needs RB_RPTR_WR_ENA): position 1000 % 128. */
+    r500_reg_write(c.s, R_CP_RB_CNTL, 6 | (1u << 31));
+    r500_reg_write(c.s, R_CP_RB_RPTR_WR, 1000);
+    r500_reg_write(c.s, R_CP_RB_CNTL, 6);
+    ram_put32(c.h, RING_BUS + 4 * (1000 % 128), PACKET0(sc, 0));
+    ram_put32(c.h, RING_BUS + 4 * (1000 % 128 + 1), 22);
+    r500_reg_write(c.s, R_CP_RB_WPTR, 1000 % 128 + 2);
+    test_host_run(c.h);
+    g_assert_cmpuint(rreg(&c, sc), ==, 22);
+    g_assert_cmpuint(rreg(&c, R_CP_RB_RPTR), ==, 1000 % 128 + 2);
+    /* Without RB_RPTR_WR_ENA the write is refused. */
+    r500_reg_write(c.s, R_CP_RB_RPTR_WR, 5);
+    g_assert_cmpuint(rreg(&c, R_CP_RB_RPTR), ==, 1000 % 128 + 2);
+    g_assert_cmpuint(test_host_count_logs(c.h, "without "
+                                          "CP_RB_CNTL.RB_RPTR_WR_ENA"), ==, 1);
+    test_host_free(c.h);
+}
+
+/*
+ * GART pages out of range: a GTT page whose entry points past guest RAM,
+ * and a GTT address whose entry lies past the table's memory.  The ring
+ * fetch fails (CP halted, a guest error), no byte is written anywhere.
+ */
+static void test_gart_out_of_range(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 16);
+    R500Chip *s = &h->chip;
+    const uint32_t gtt = 0x01000000, table = 0x100000;
+    uint32_t v;
+
+    /* Page 0: 64 MiB (RAM is 16 MiB); page 1: fine. */
+    v = GUINT32_TO_LE((0x4000000u >> 8) | 0xD);
+    memcpy(h->vram + table, &v, 4);
+    v = GUINT32_TO_LE((0x200000u >> 8) | 0xD);
+    memcpy(h->vram + table + 4, &v, 4);
+    r500_seq_gart_enable(r500_seq_chip_wpcie, s, gtt, 4096, table);
+    g_assert_false(r500_mem_write(s, gtt, &v, 4));
+    g_assert_true(r500_mem_write(s, gtt + 4096, &v, 4));
+    /* Entry 4095 is at VRAM 0x100000 + 16380: in VRAM, zero: bus 0. */
+    g_assert_true(r500_mem_read(s, gtt + 4095 * 4096, &v, 4));
+    /* A table based past VRAM and RAM: the entry itself is unreadable. */
+    r500_pcie_write(s, PCIE_PCIE_TX_GART_BASE, 0x7FF00000);
+    g_assert_false(r500_mem_read(s, gtt + 4096, &v, 4));
+    g_assert_cmpuint(test_host_count_logs(h, "GART table entry is "
+                                          "unreadable"), ==, 1);
+    r500_pcie_write(s, PCIE_PCIE_TX_GART_BASE, table);
+
+    /* A ring in the bad page: the CP halts, busy, until reset. */
+    r500_reg_write(s, R_CP_RB_CNTL, 10);
+    r500_reg_write(s, R_CP_RB_BASE, gtt);
+    r500_reg_write(s, R_CP_RB_RPTR_ADDR, gtt + 4096 + 512);
+    r500_reg_write(s, R_CP_CSQ_CNTL, 4u << 28);
+    r500_reg_write(s, R_CP_RB_WPTR, 16);
+    test_host_run(h);
+    g_assert_true(s->cp.halted);
+    g_assert_true(r500_reg_read(s, R_RBBM_STATUS) & (1u << 31));
+    g_assert_cmpuint(test_host_count_logs(h, "fetching a packet header "
+                                          "failed"), ==, 1);
+    g_assert_cmpuint(s->mc_state.faults, ==, 2 + 1);
+    test_host_free(h);
+}
+
+/* A write-back that fails is lost, with a guest error; the CP goes on. */
+static void test_writeback_fails(void)
+{
+    Cp c = cp_new(R500_MODEL_RV530, 10);
+    uint32_t sc = R500_REGA_AT(SCRATCH_REG, 0);
+
+    /* Past the 16 MiB of guest RAM (pass-through: a bus address). */
+    r500_reg_write(c.s, R_CP_RB_RPTR_ADDR, 0x7FFF0000);
+    r500_reg_write(c.s, R_SCRATCH_ADDR, 0x7FFF0000);
+    emit(&c, PACKET0(sc, 0));
+    emit(&c, 5);
+    emit(&c, PACKET0(sc, 0));
+    emit(&c, 6);
+    commit(&c);
+    g_assert_cmpuint(rreg(&c, sc), ==, 6);
+    g_assert_false(c.s->cp.halted);
+    g_assert_false(cp_busy(&c));
+    g_assert_cmpuint(test_host_count_logs(c.h, "SCRATCH_REG0 write-back"),
+                     ==, 2);
+    g_assert_cmpuint(test_host_count_logs(c.h, "read-pointer write-back"),
+                     ==, 1);
+    test_host_free(c.h);
+}
+
+/*
+ * Migrated state is checked, not trusted: an IB position past its size,
+ * a resume point past any packet; the CP ends up halted (recoverable by
+ * the driver's reset) or restarting the packet, never reading wild.
+ */
+static void test_migrated_state(void)
+{
+    Cp c = cp_new(R500_MODEL_R520, 10);
+    R500Chip *s = c.s;
+
+    s->cp.ib_active = true;
+    s->cp.ib_base = IB_BUS;
+    s->cp.ib_size = 16;
+    s->cp.ib_pos = 17;
+    s->cp.resume = 0xFFFFFFFF;
+    r500_chip_post_load(s);
+    g_assert_false(s->cp.ib_active);
+    g_assert_true(s->cp.halted);
+    g_assert_cmpuint(s->cp.resume, <=, R500_CP_PKT_MAX);
+    g_assert_cmpuint(test_host_count_logs(c.h, "migrated IB state is "
+                                          "inconsistent"), ==, 1);
+    /* Halted: new work waits, busy, until the driver's reset. */
+    emit(&c, PACKET0(R500_REGA_AT(SCRATCH_REG, 3), 0));
+    emit(&c, 3);
+    commit(&c);
+    g_assert_true(cp_busy(&c));
+    g_assert_cmpuint(rreg(&c, R500_REGA_AT(SCRATCH_REG, 3)), ==, 0);
+    r500_reg_write(s, R_RBBM_SOFT_RESET, 1);
+    r500_reg_write(s, R_RBBM_SOFT_RESET, 0);
+    g_assert_cmpuint(s->cp.resume, ==, 0);
+    c.wptr = 0;
+    emit(&c, PACKET0(R500_REGA_AT(SCRATCH_REG, 3), 0));
+    emit(&c, 3);
+    commit(&c);
+    g_assert_cmpuint(rreg(&c, R500_REGA_AT(SCRATCH_REG, 3)), ==, 3);
+    g_assert_false(cp_busy(&c));
+    test_host_free(c.h);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -703,10 +918,17 @@ int main(int argc, char **argv)
     g_test_add_func("/cp/opcodes", test_opcodes);
     g_test_add_func("/cp/microcode", test_microcode);
     g_test_add_func("/cp/budget", test_budget);
+    g_test_add_func("/cp/budget-inside-packets", test_budget_inside_packets);
     g_test_add_func("/cp/disabled-and-reset", test_disabled_and_reset);
     g_test_add_func("/cp/garbage", test_garbage);
     g_test_add_func("/cp/structured-garbage", test_structured_garbage);
     g_test_add_func("/cp/draws", test_draws);
     g_test_add_func("/cp/gart-ring", test_gart_ring);
+    g_test_add_func("/cp/contract/ring-size-0", test_ring_size_0);
+    g_test_add_func("/cp/contract/pointers-beyond-ring",
+                    test_pointers_beyond_ring);
+    g_test_add_func("/cp/contract/gart-out-of-range", test_gart_out_of_range);
+    g_test_add_func("/cp/contract/writeback-fails", test_writeback_fails);
+    g_test_add_func("/cp/contract/migrated-state", test_migrated_state);
     return g_test_run();
 }

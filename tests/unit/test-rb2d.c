@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "test-host.h"
+#include "../qtest/r500-driver-seq.h"
 
 #define SURF        0x100000u       /* VRAM offset of the test surface */
 #define PITCH       1024u           /* bytes */
@@ -509,6 +510,100 @@ static void test_bitblt_overlap(void)
     test_host_free(h);
 }
 
+/* ---- The bad-input contract (docs/reliability.md), 2D rows ---- */
+
+/*
+ * A surface that ends exactly at the last byte of VRAM is drawn; one
+ * byte more (a pixel, or a row with a huge pitch) and nothing is written.
+ */
+static void test_vram_edge(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 16);
+    const uint32_t vram = 16 << 20;
+    /* The last two 1024-byte rows of VRAM. */
+    const uint32_t base = vram - 2 * PITCH;
+    uint8_t *copy;
+
+    solid_state(h, DT_32, 0xF0, 0xA5A5A5A5, ~0u);
+    w(h, R_DST_PITCH_OFFSET, po(base, PITCH));
+    rect(h, 0, 0, PITCH / 4, 2);
+    g_assert_cmphex(h->vram[vram - 1], ==, 0xA5);
+    g_assert_cmphex(h->vram[base], ==, 0xA5);
+    g_assert_cmpuint(h->logs->len, ==, 0);
+
+    copy = g_malloc(vram);
+    memcpy(copy, h->vram, vram);
+    solid_state(h, DT_32, 0xF0, 0x11111111, ~0u);
+    w(h, R_DST_PITCH_OFFSET, po(base, PITCH));
+    rect(h, 1, 0, PITCH / 4, 2);            /* one pixel past the end */
+    rect(h, 0, 0, PITCH / 4, 3);            /* one row past the end */
+    w(h, R_DST_PITCH_OFFSET, po(base, 255 * 64));
+    rect(h, 0, 0, 1, 2);                    /* a huge pitch */
+    g_assert_cmpuint(test_host_count_logs(h, "crosses the end of VRAM"), ==,
+                     3);
+    g_assert_true(memcmp(copy, h->vram, vram) == 0);
+    g_free(copy);
+    test_host_free(h);
+}
+
+/*
+ * A copy into GTT pages, the second of which points past guest RAM: the
+ * rows in the good page are written, the operation stops at the first
+ * row that fails, with a guest error; RAM past the page is untouched.
+ */
+static void test_gart_out_of_range(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_R580, 16);
+    R500Chip *s = &h->chip;
+    const uint32_t gtt = 0x02000000, table = 0x200000;
+    uint32_t v;
+
+    seed(h, 4);
+    v = GUINT32_TO_LE((0x300000u >> 8) | 0xD);
+    memcpy(h->vram + table, &v, 4);
+    v = GUINT32_TO_LE((0x7F000000u >> 8) | 0xD);
+    memcpy(h->vram + table + 4, &v, 4);
+    r500_seq_gart_enable(r500_seq_chip_wpcie, s, gtt, 2, table);
+    memset(h->ram + 0x300000, 0xEE, 2 * 4096);
+
+    copy_state(h, DT_32, 0xCC, true, true);
+    w(h, R_DST_PITCH_OFFSET, po(gtt, PITCH));
+    w(h, R_SRC_Y_X, 0);
+    rect(h, 0, 0, PITCH / 4, 8);            /* rows 4..7 in the bad page */
+    for (uint32_t y = 0; y < 4; y++) {
+        memcpy(&v, h->ram + 0x300000 + y * PITCH, 4);
+        g_assert_cmphex(GUINT32_FROM_LE(v), ==, seed_px(0, y));
+    }
+    g_assert_cmphex(h->ram[0x300000 + 4096], ==, 0xEE);
+    g_assert_cmpuint(test_host_count_logs(h, "the rest of the 256x8 "
+                                          "operation is dropped"), ==, 1);
+    test_host_free(h);
+}
+
+/* A migrated host-data blit that does not add up is dropped. */
+static void test_migrated_host_blit(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV530, 16);
+    R500Chip *s = &h->chip;
+
+    s->rb2d.host_active = true;
+    s->rb2d.host = (R500HostBlit) { .base = SURF, .pitch = PITCH, .bpp = 3,
+                                    .w = 8, .h = 8 };
+    r500_chip_post_load(s);
+    g_assert_false(s->rb2d.host_active);
+    s->rb2d.host_active = true;
+    s->rb2d.host.bpp = 4;
+    s->rb2d.host.cy = 9;                    /* past its last row */
+    r500_chip_post_load(s);
+    g_assert_false(s->rb2d.host_active);
+    g_assert_cmpuint(test_host_count_logs(h, "migrated host-data blit"), ==,
+                     2);
+    /* Host data now has nowhere to go: dropped, said once. */
+    w(h, R_HOST_DATA_LAST, 1);
+    g_assert_cmpuint(test_host_count_logs(h, "no host-data blit"), ==, 1);
+    test_host_free(h);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -533,5 +628,10 @@ int main(int argc, char **argv)
     g_test_add_func("/rb2d/packets", test_packets);
     g_test_add_func("/rb2d/kernel-copy-blit", test_kernel_copy_blit);
     g_test_add_func("/rb2d/bitblt-overlap", test_bitblt_overlap);
+    g_test_add_func("/rb2d/contract/vram-edge", test_vram_edge);
+    g_test_add_func("/rb2d/contract/gart-out-of-range",
+                    test_gart_out_of_range);
+    g_test_add_func("/rb2d/contract/migrated-host-blit",
+                    test_migrated_host_blit);
     return g_test_run();
 }

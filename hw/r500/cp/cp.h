@@ -53,6 +53,12 @@ typedef struct R500CP {
     bool draw_pending;       /* 3D_DRAW_INDX_2 waiting for INDX_BUFFER */
     uint32_t draw_pending_opcode;
     uint32_t draw_pending_vf_cntl;
+    /*
+     * A packet that ran out of slice budget half way: the item (register
+     * write, rectangle) it resumes at when it is fetched again ("r500/cp/
+     * packet" subsection).  0: packets start from the beginning.
+     */
+    uint32_t resume;
 
     /* ---- Not migrated ---- */
     uint32_t epoch;          /* bumped by every CP reset: stops a slice */
@@ -62,6 +68,10 @@ typedef struct R500CP {
     bool fetch_ib;           /* the window holds IB (else ring) dwords */
     uint32_t fetch_pos, fetch_len;
     uint64_t cost;           /* extra budget units charged by handlers */
+    bool in_slice;           /* executing packets from cp_run() */
+    bool yielded;            /* the packet stopped at cp->resume */
+    uint64_t slice_used;     /* budget units of the slice's earlier packets */
+    uint64_t work2d_base;    /* s->rb2d.work when the packet started */
     uint32_t fetch[R500_CP_FETCH_DWORDS];
     uint32_t pkt[R500_CP_PKT_MAX];   /* packets larger than the window */
     R500CPStats stats;
@@ -77,6 +87,16 @@ void r500_cp_launch_ib(R500Chip *s, bool from_ib);
 void r500_cp_scratch_writeback(R500Chip *s, unsigned n, uint32_t val);
 /* Log an unimplemented/unknown type-3 opcode once. */
 void r500_cp_op_unimp(R500Chip *s, unsigned opcode, bool known);
+/*
+ * Inside a packet of several items (register writes, rectangles), after
+ * item done - 1: when the slice's budget is spent, remember done in
+ * cp->resume and return true; the handler then stops, the packet stays
+ * in the stream and the next slice runs it again from item done.  Packets
+ * whose every item costs work (a burst of 2D triggers, a PAINT_MULTI of
+ * 8191 screens) so never hold the main loop beyond the budget plus one
+ * item.  Never yields outside cp_run() (MMIO) or after an IB launch.
+ */
+bool r500_cp_yield(R500Chip *s, uint32_t done);
 
 /* pm4.c */
 /* Total dwords of the packet starting with header, header included. */

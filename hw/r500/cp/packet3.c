@@ -98,7 +98,7 @@ static void p3_bitblt_rect(R500Chip *s, uint32_t src_xy, uint32_t dst_xy,
 
 static void p3_2d(R500Chip *s, unsigned op, const uint32_t *pl, uint32_t n)
 {
-    uint32_t gmc, brush, need, i = 1;
+    uint32_t gmc, brush, need, i = 1, first;
     uint32_t dp_cntl = s->regs[R_DP_CNTL / 4];
     bool src_colours;
 
@@ -150,20 +150,27 @@ static void p3_2d(R500Chip *s, unsigned op, const uint32_t *pl, uint32_t n)
         r500_reg_write(s, R_DP_SRC_FRGD_CLR, pl[i++]);
         r500_reg_write(s, R_DP_SRC_BKGD_CLR, pl[i++]);
     }
+    first = i;
 
     switch (op) {
     case OP_CNTL_PAINT_MULTI:
         /* {x << 16 | y, w << 16 | h} per rectangle (radeon_clear_box). */
-        for (; n - i >= 2; i += 2) {
+        for (i += 2 * MIN(s->cp.resume, (n - i) / 2); n - i >= 2; i += 2) {
             r500_reg_write(s, R_DP_CNTL, DP_CNTL_LTR_TTB);
             r500_reg_write(s, R_DST_X_Y, pl[i]);
             r500_reg_write(s, R_DST_WIDTH_HEIGHT, pl[i + 1]);
+            if (n - i >= 4 && r500_cp_yield(s, (i + 2 - first) / 2)) {
+                break;
+            }
         }
         break;
     case OP_CNTL_BITBLT_MULTI:
         /* {src x << 16 | y, dst x << 16 | y, w << 16 | h} (r100_copy_blit). */
-        for (; n - i >= 3; i += 3) {
+        for (i += 3 * MIN(s->cp.resume, (n - i) / 3); n - i >= 3; i += 3) {
             p3_bitblt_rect(s, pl[i], pl[i + 1], pl[i + 2]);
+            if (n - i >= 6 && r500_cp_yield(s, (i + 3 - first) / 3)) {
+                break;
+            }
         }
         break;
     case OP_CNTL_HOSTDATA_BLT: {
@@ -191,8 +198,11 @@ static void p3_2d(R500Chip *s, unsigned op, const uint32_t *pl, uint32_t n)
         return;
     }
     }
-    /* The packet's own directions do not outlive it. */
+    /* The packet's own directions do not outlive it (nor a yield). */
     r500_reg_write(s, R_DP_CNTL, dp_cntl);
+    if (s->cp.yielded) {
+        return;
+    }
     if (i != n) {
         s->cp.stats.errors++;
         r500_guest_error(s, "CP: 2D packet 0x%02x has %u trailing dwords; "

@@ -91,7 +91,7 @@ static void pm4_type0(R500Chip *s, const uint32_t *pkt, uint32_t n,
     uint32_t dropped = 0, first_dropped = 0;
 
     s->cp.stats.type0++;
-    for (uint32_t i = 0; i < n; i++) {
+    for (uint32_t i = MIN(s->cp.resume, n); i < n; i++) {
         uint32_t r = one ? reg : reg + 4 * i;
 
         if (r >= R500_MMIO_SIZE) {
@@ -107,6 +107,9 @@ static void pm4_type0(R500Chip *s, const uint32_t *pkt, uint32_t n,
         }
         if (s->cp.epoch != epoch) {
             break;      /* the write reset the CP: the packet is gone */
+        }
+        if (i + 1 < n && r500_cp_yield(s, i + 1)) {
+            break;      /* a burst of 2D triggers: the rest next slice */
         }
     }
     if (dropped) {

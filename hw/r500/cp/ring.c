@@ -40,6 +40,7 @@ enum {
 
 typedef enum CpStep {
     CP_STEP_PROGRESS,   /* a packet was executed */
+    CP_STEP_YIELD,      /* a packet stopped half way: the budget is spent */
     CP_STEP_IDLE,       /* nothing to do */
     CP_STEP_WAIT,       /* an incomplete packet: wait for CP_RB_WPTR */
     CP_STEP_STOP,       /* halted or reset */
@@ -238,7 +239,6 @@ static CpStep cp_step(R500Chip *s, uint64_t *used)
     CpStream st;
     const uint32_t *pkt;
     uint32_t hdr, total, epoch;
-    uint64_t work2d;
 
     if (cp->halted) {
         return CP_STEP_STOP;
@@ -299,12 +299,41 @@ static CpStep cp_step(R500Chip *s, uint64_t *used)
         s->regs[R_CP_RB_RPTR / 4] = (st.pos + total) & st.mask;
     }
     epoch = cp->epoch;
-    work2d = s->rb2d.work;
+    cp->slice_used = *used;
+    cp->work2d_base = s->rb2d.work;
+    cp->yielded = false;
     r500_pm4_execute(s, pkt, total, st.ib);
     cp->stats.dwords += total;
-    *used += total + cp->cost + (s->rb2d.work - work2d) / 64;
+    *used += total + cp->cost + (s->rb2d.work - cp->work2d_base) / 64;
     cp->cost = 0;
-    return cp->epoch == epoch ? CP_STEP_PROGRESS : CP_STEP_STOP;
+    if (cp->epoch != epoch) {
+        return CP_STEP_STOP;
+    }
+    if (cp->yielded) {
+        /* Not consumed after all: fetched again, resumed at cp->resume. */
+        if (st.ib) {
+            cp->ib_pos -= total;
+        } else {
+            s->regs[R_CP_RB_RPTR / 4] = st.pos;
+        }
+        return CP_STEP_YIELD;
+    }
+    cp->resume = 0;
+    return CP_STEP_PROGRESS;
+}
+
+bool r500_cp_yield(R500Chip *s, uint32_t done)
+{
+    R500CP *cp = &s->cp;
+
+    if (!cp->in_slice || (cp->ib_active && cp->ib_pos == 0) ||
+        cp->slice_used + cp->cost + (s->rb2d.work - cp->work2d_base) / 64 <
+        R500_CP_SLICE_BUDGET) {
+        return false;
+    }
+    cp->resume = done;
+    cp->yielded = true;
+    return true;
 }
 
 static int64_t cp_run(R500Chip *s, int64_t now)
@@ -320,6 +349,7 @@ static int64_t cp_run(R500Chip *s, int64_t now)
     cp->stats.slices++;
     /* The guest may have rewritten memory since the last slice. */
     fetch_invalidate(s);
+    cp->in_slice = true;
     while (used < R500_CP_SLICE_BUDGET) {
         step = cp_step(s, &used);
         if (step != CP_STEP_PROGRESS) {
@@ -327,8 +357,10 @@ static int64_t cp_run(R500Chip *s, int64_t now)
         }
         worked = true;
     }
+    cp->in_slice = false;
     cp_rptr_writeback(s);
-    if (step == CP_STEP_PROGRESS && cp_has_work(s)) {
+    if (step == CP_STEP_YIELD ||
+        (step == CP_STEP_PROGRESS && cp_has_work(s))) {
         return now;     /* budget spent: yield to the main loop, resume */
     }
     if (worked && step == CP_STEP_IDLE) {
@@ -352,6 +384,8 @@ static void cp_soft_reset(R500Chip *s)
     cp->ib_base = cp->ib_size = cp->ib_pos = 0;
     cp->halted = false;
     cp->draw_pending = false;
+    cp->resume = 0;
+    cp->yielded = false;
     cp->epoch++;
     cp->rptr_wb_valid = false;
     cp->cost = 0;
@@ -384,6 +418,8 @@ static void cp_post_load(R500Chip *s)
         cp->ib_active = false;
         cp_halt(s, "migrated IB state is inconsistent", cp->ib_pos);
     }
+    /* A packet has at most 2^14 items; resuming past them ends it. */
+    cp->resume = MIN(cp->resume, R500_CP_PKT_MAX);
 }
 
 /* ---- Register hooks ---- */

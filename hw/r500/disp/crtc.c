@@ -569,7 +569,12 @@ static void crtc_reset(R500Chip *s)
     }
 }
 
-void r500_disp_pre_save(R500Chip *s)
+/*
+ * Before the state is saved: the epochs travel as ages, so the scan
+ * position carries over even where the destination's virtual clock does
+ * not continue the source's (crtc_post_load converts back).
+ */
+static void crtc_pre_save(R500Chip *s)
 {
     int64_t now = disp_now(s);
 
@@ -636,6 +641,7 @@ const R500Block r500_crtc_block = {
     .hooks = crtc_hooks,
     .reset = crtc_reset,
     .run = crtc_run,
+    .pre_save = crtc_pre_save,
     .post_load = crtc_post_load,
     .irq_pending = crtc_irq_pending,
 };

@@ -210,13 +210,6 @@ typedef struct R500LegacyMode {
 } R500LegacyMode;
 void r500_disp_legacy_mode(R500Chip *s, R500LegacyMode *m);
 
-/*
- * Before the state is saved: the epochs travel as ages, so the scan
- * position carries over even where the destination's virtual clock does
- * not continue the source's (r500_chip_post_load converts back).
- */
-void r500_disp_pre_save(R500Chip *s);
-
 /* EDID served on DDC bus ddc (0: VGA, 1: DVI-D); len <= R500_EDID_MAX. */
 void r500_disp_set_edid(R500Chip *s, unsigned ddc, const uint8_t *edid,
                         size_t len);

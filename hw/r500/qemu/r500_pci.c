@@ -28,6 +28,7 @@
 #include "hw/qdev-properties.h"
 #include "hw/display/vga_int.h"
 #include "migration/vmstate.h"
+#include "sysemu/runstate.h"
 #include "ui/console.h"
 #include "trace.h"
 
@@ -60,6 +61,8 @@ struct R500PCIState {
     MemoryRegion io;
     QEMUBH *bh;
     QEMUTimer timer;
+    VMChangeStateEntry *vmstate_change;
+    bool run_deferred;          /* work arrived while the VM was stopped */
     R500Chip chip;
 };
 
@@ -140,7 +143,26 @@ static void r500_run_cb(void *opaque)
 {
     R500PCIState *s = opaque;
 
+    /*
+     * Bottom halves run while the VM is stopped (stop, savevm, the last
+     * pass of a migration); the card must not: what is saved is the state
+     * at the stop, and a stopped guest sees no progress.  Resume with it.
+     */
+    if (!runstate_is_running()) {
+        s->run_deferred = true;
+        return;
+    }
     r500_run(&s->chip);
+}
+
+static void r500_vm_change_state(void *opaque, bool running, RunState state)
+{
+    R500PCIState *s = opaque;
+
+    if (running && s->run_deferred) {
+        s->run_deferred = false;
+        qemu_bh_schedule(s->bh);
+    }
 }
 
 /*
@@ -291,6 +313,8 @@ static void r500_realize(PCIDevice *d, Error **errp)
     if (!d->romfile) {
         d->romfile = g_strdup_printf("r500-%s.rom", s->chip.info->name);
     }
+    s->vmstate_change = qemu_add_vm_change_state_handler(r500_vm_change_state,
+                                                         s);
 }
 
 static void r500_exit(PCIDevice *d)
@@ -299,6 +323,7 @@ static void r500_exit(PCIDevice *d)
 
     timer_del(&s->timer);
     qemu_bh_delete(s->bh);
+    qemu_del_vm_change_state_handler(s->vmstate_change);
     r500_chip_finalize(&s->chip);
     r500_display_exit(&s->display);
     msi_uninit(d);
@@ -314,6 +339,15 @@ static void r500_reset(DeviceState *dev)
     r500_display_reset(&s->display);
 }
 
+static int r500_pre_save(void *opaque)
+{
+    R500PCIState *s = opaque;
+
+    r500_chip_pre_save(&s->chip);
+    return 0;
+}
+
+/* After the subsections: every block re-validates what it was given. */
 static int r500_post_load(void *opaque, int version_id)
 {
     R500PCIState *s = opaque;
@@ -322,6 +356,37 @@ static int r500_post_load(void *opaque, int version_id)
     r500_display_post_load(&s->display);
     return 0;
 }
+
+/*
+ * Migration (docs/reliability.md).  "r500" version 1 is the register file
+ * and the PCI/VGA state, frozen.  Every block's state beyond the register
+ * file is a subsection of its own, "r500/<block>", with its own version,
+ * so a block changes without touching the others; state that is usually
+ * idle has .needed, so streams without it still load on older builds.  A
+ * new block (the display's mid-frame state, the 3D pipeline) adds its
+ * subsection to the list below and its fields to tests/fuzz/fuzz-mmio.c
+ * (load_field); tests/qtest/r500-vmstate.json, checked by
+ * scripts/vmstate-check.sh, records the released layout.
+ */
+
+static bool r500_cp_packet_needed(void *opaque)
+{
+    R500PCIState *s = opaque;
+
+    return s->chip.cp.resume != 0;
+}
+
+/* A packet the CP stopped in the middle of, at the end of a slice. */
+static const VMStateDescription vmstate_r500_cp_packet = {
+    .name = "r500/cp/packet",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .needed = r500_cp_packet_needed,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(chip.cp.resume, R500PCIState),
+        VMSTATE_END_OF_LIST()
+    },
+};
 
 /* The command processor: microcode and where it is in its streams. */
 static const VMStateDescription vmstate_r500_cp = {
@@ -341,13 +406,25 @@ static const VMStateDescription vmstate_r500_cp = {
         VMSTATE_UINT32(chip.cp.draw_pending_vf_cntl, R500PCIState),
         VMSTATE_END_OF_LIST()
     },
+    .subsections = (const VMStateDescription * []) {
+        &vmstate_r500_cp_packet,
+        NULL
+    },
 };
+
+static bool r500_rb2d_needed(void *opaque)
+{
+    R500PCIState *s = opaque;
+
+    return s->chip.rb2d.host_active;
+}
 
 /* The 2D engine: a host-data blit waiting for data. */
 static const VMStateDescription vmstate_r500_rb2d = {
     .name = "r500/rb2d",
     .version_id = 1,
     .minimum_version_id = 1,
+    .needed = r500_rb2d_needed,
     .fields = (VMStateField[]) {
         VMSTATE_BOOL(chip.rb2d.host_active, R500PCIState),
         VMSTATE_UINT32(chip.rb2d.host.base, R500PCIState),
@@ -373,26 +450,11 @@ static const VMStateDescription vmstate_r500_rb2d = {
     },
 };
 
-static bool r500_disp_needed(void *opaque)
-{
-    return true;
-}
-
-static int r500_vmstate_disp_pre_save(void *opaque)
-{
-    R500PCIState *s = opaque;
-
-    r500_disp_pre_save(&s->chip);
-    return 0;
-}
-
 /* Display controller state not in the register file (hw/r500/disp). */
 static const VMStateDescription vmstate_r500_disp = {
     .name = "r500/disp",
     .version_id = 1,
     .minimum_version_id = 1,
-    .needed = r500_disp_needed,
-    .pre_save = r500_vmstate_disp_pre_save,
     .fields = (VMStateField[]) {
         VMSTATE_STRUCT(chip.disp.st, R500PCIState, 1, vmstate_r500_disp_state,
                        R500DispState),
@@ -450,6 +512,7 @@ static const VMStateDescription vmstate_r500 = {
     .name = "r500",
     .version_id = 1,
     .minimum_version_id = 1,
+    .pre_save = r500_pre_save,
     .post_load = r500_post_load,
     .fields = (VMStateField[]) {
         VMSTATE_PCI_DEVICE(parent_obj, R500PCIState),

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What the US, PVS and TX targets share: the unit tests' minimal 3D
+ * pipeline (tests/unit/test-3d.h: a 64x64 ARGB8888 colour buffer,
+ * window-space vertices of 8 floats, Gouraud colour into temp 0), set up
+ * anew for each input on a fresh test host, and a draw of vertices taken
+ * from the input, bit for bit (NaN, Inf and denormals included).
+ *
+ * Built only when the 3D engines are in the tree (tests/fuzz/meson.build).
+ */
+#ifndef R500_FUZZ_3D_H
+#define R500_FUZZ_3D_H
+
+#include "fuzz-host.h"
+#include "test-3d.h"
+
+/* A test host of the input's model with the 3D state of t3d_setup(). */
+TestHost *fuzz_3d_begin(FuzzInput *in);
+/*
+ * Draw up to 8 vertices of 8 dwords from the input as a primitive whose
+ * type the input picks too, then free the host.
+ */
+void fuzz_3d_draw_end(TestHost *h, FuzzInput *in);
+
+#endif

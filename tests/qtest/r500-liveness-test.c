@@ -1,0 +1,244 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Bounded work (docs/reliability.md): the worst command streams a guest
+ * can submit, and QEMU keeps answering its monitor.  For each stream the
+ * test polls QMP query-status for a fixed window while the CP works, and
+ * fails if one answer takes longer than LIVENESS_LIMIT_MS; then the
+ * driver's reset (rs600_asic_reset) must bring the CP back, as radeon's
+ * lockup recovery expects.
+ *
+ * Streams: the largest IB; a ring full of launches of the largest IB (an
+ * IB chain that takes hours); type-0 bursts of 8000 big 2D fills in one
+ * packet; PAINT_MULTI with 8000 big rectangles; draws and clears with
+ * the largest counts; waits that
+ * would never resolve.  When the 3D pipeline and the display land, their
+ * worst cases join the list (shader loops, vline waits).
+ */
+#include "r500-qtest.h"
+#include "r500-cp-env.h"
+
+/*
+ * The slowest monitor answer allowed, on the 2-core CI machine running
+ * the sanitized and plain suites side by side (measured: docs).
+ */
+#define LIVENESS_LIMIT_MS   2000
+/* How long an endless stream is watched. */
+#define LIVENESS_WINDOW_MS  1500
+
+/* DP_GUI_MASTER_CNTL: DST_PITCH_OFFSET, solid brush, 32 bpp, ROP3. */
+#define GMC_FILL(rop)   ((1u << 1) | (13u << 4) | (6u << 8) | (3u << 12) | \
+                         ((uint32_t)(rop) << 16) | (1u << 28) | (1u << 30))
+/* The largest 2D surface: pitch 255 x 64 bytes (4080 pixels), at 1 MiB. */
+#define BIG_PITCH       (255u * 64)
+#define BIG_SURF        0x00100000u
+#define BIG_PO          ((BIG_PITCH / 64) << 22 | BIG_SURF >> 10)
+
+typedef struct Watch {
+    gint64 worst_us;
+    int polls;
+} Watch;
+
+/*
+ * Poll QMP for up to window_ms, or until reg & mask == want when reg is
+ * non-zero; each answer must come within the limit.
+ */
+static Watch watch(CpEnv *e, const char *what, int window_ms, uint32_t reg,
+                   uint32_t mask, uint32_t want)
+{
+    gint64 start = g_get_monotonic_time();
+    Watch w = { 0 };
+
+    do {
+        gint64 t0 = g_get_monotonic_time(), dt;
+
+        g_assert_true(r500_qmp_alive(e));
+        dt = g_get_monotonic_time() - t0;
+        w.worst_us = MAX(w.worst_us, dt);
+        w.polls++;
+        if (reg && (r500_rreg(&e->t, reg) & mask) == want) {
+            break;
+        }
+    } while (g_get_monotonic_time() - start < window_ms * 1000);
+    g_test_message("%s: %d QMP answers in %.0f ms, slowest %.1f ms", what,
+                   w.polls, (g_get_monotonic_time() - start) / 1000.0,
+                   w.worst_us / 1000.0);
+    g_assert_cmpint(w.worst_us, <, LIVENESS_LIMIT_MS * 1000);
+    return w;
+}
+
+/* After the stream: radeon's lockup recovery, and the ring test passes. */
+static void recover(CpEnv *e)
+{
+    cp_gpu_reset(e);
+    cp_ring_test(e);
+    cp_env_stop(e);
+}
+
+/* The largest IB: 2^23 - 2 dwords of zeroes in VRAM (MM_INDEX writes). */
+static void test_largest_ib(const void *data)
+{
+    uint32_t scratch = R500_REGA_AT(SCRATCH_REG, 4);
+    CpEnv e;
+
+    cp_env_start(&e, data);
+    cp_emit(&e, PACKET0(R_CP_IB_BASE, 1));
+    cp_emit(&e, 0x01000000);
+    cp_emit(&e, 0x7FFFFE);
+    cp_emit(&e, PACKET0(scratch, 0));
+    cp_emit(&e, 2);
+    cp_commit(&e);
+    watch(&e, "8 Mi-dword IB", 60000, scratch, ~0u, 2);
+    g_assert_cmpuint(r500_rreg(&e.t, scratch), ==, 2);
+    recover(&e);
+}
+
+/* A ring of IB launches, each the largest IB: hours of work. */
+static void test_ib_chain(const void *data)
+{
+    CpEnv e;
+    uint32_t rptr;
+
+    cp_env_start(&e, data);
+    while (e.wptr + 3 < RING_DWORDS - 16) {
+        cp_emit(&e, PACKET0(R_CP_IB_BASE, 1));
+        cp_emit(&e, 0x01000000);
+        cp_emit(&e, 0x7FFFFE);
+    }
+    cp_commit(&e);
+    watch(&e, "ring of 5000 largest IBs", LIVENESS_WINDOW_MS, 0, 0, 0);
+    /* Still working (IBs launched and running), never finished. */
+    rptr = r500_rreg(&e.t, R_CP_RB_RPTR);
+    g_assert_cmpuint(rptr, >, 0);
+    g_assert_cmpuint(rptr, <, e.wptr);
+    recover(&e);
+}
+
+/*
+ * A type-0 packet of 8000 DST_HEIGHT_WIDTH writes (ONE_REG_WR), each a
+ * 2040 x 2048 inverting fill (16 MiB, read and written), twice: minutes
+ * of 2D work in two packets.  (One operation is not split: the largest,
+ * 4080 x 8191, costs what docs/reliability.md measures.)
+ */
+static void test_2d_burst(const void *data)
+{
+    CpEnv e;
+
+    cp_env_start(&e, data);
+    cp_emit(&e, PACKET0(R_DP_GUI_MASTER_CNTL, 0));
+    cp_emit(&e, GMC_FILL(0x55));        /* Dn: invert */
+    cp_emit(&e, PACKET0(R_DST_PITCH_OFFSET, 0));
+    cp_emit(&e, BIG_PO);
+    cp_emit(&e, PACKET0(R_DST_Y_X, 0));
+    cp_emit(&e, 0);
+    for (int k = 0; k < 2; k++) {
+        cp_emit(&e, PACKET0(R_DST_HEIGHT_WIDTH, 8000 - 1) | (1u << 15));
+        for (int i = 0; i < 8000; i++) {
+            cp_emit(&e, 2048u << 16 | 2040);
+        }
+    }
+    cp_commit(&e);
+    watch(&e, "2 type-0 bursts of 8000 2040x2048 fills", LIVENESS_WINDOW_MS,
+          0, 0, 0);
+    g_assert_true(r500_rreg(&e.t, R_RBBM_STATUS) & GUI_ACTIVE);
+    recover(&e);
+}
+
+/* PAINT_MULTI with 8000 rectangles of 2040 x 2048 pixels. */
+static void test_paint_multi(const void *data)
+{
+    const uint32_t rects = 8000;
+    CpEnv e;
+
+    cp_env_start(&e, data);
+    cp_emit(&e, PACKET3(0x9A, 3 + 2 * rects - 1));
+    cp_emit(&e, GMC_FILL(0x5A));        /* PDx */
+    cp_emit(&e, BIG_PO);
+    cp_emit(&e, 0x00FF00FF);
+    for (uint32_t i = 0; i < rects; i++) {
+        cp_emit(&e, 0);
+        cp_emit(&e, 2040u << 16 | 2048);
+    }
+    cp_commit(&e);
+    watch(&e, "PAINT_MULTI of 8000 2040x2048 rectangles", LIVENESS_WINDOW_MS,
+          0, 0, 0);
+    g_assert_true(r500_rreg(&e.t, R_RBBM_STATUS) & GUI_ACTIVE);
+    recover(&e);
+}
+
+/*
+ * Draws of 65535 vertices and clears of 2^32 - 1 dwords, a ring full:
+ * the 3D pipeline charges its work to the CP's budget (vap/draw.h).
+ */
+static void test_draws(const void *data)
+{
+    CpEnv e;
+
+    cp_env_start(&e, data);
+    cp_emit(&e, PACKET3(0x2F, 2));      /* 3D_LOAD_VBPNTR: one array */
+    cp_emit(&e, 1);
+    cp_emit(&e, 4u << 8 | 4);
+    cp_emit(&e, GTT_MC);
+    while (e.wptr + 6 < RING_DWORDS - 16) {
+        cp_emit(&e, PACKET3(0x34, 0));  /* 3D_DRAW_VBUF_2 */
+        cp_emit(&e, 0xFFFFu << 16 | 2u << 4 | 4);
+        cp_emit(&e, PACKET3(0x38, 2));  /* 3D_CLEAR_CMASK */
+        cp_emit(&e, 0);
+        cp_emit(&e, 0xFFFFFFFF);
+        cp_emit(&e, 0);
+    }
+    cp_commit(&e);
+    watch(&e, "a ring of 65535-vertex draws and 4 G-dword clears", 30000,
+          R_RBBM_STATUS, GUI_ACTIVE, 0);
+    recover(&e);
+}
+
+/*
+ * Waits that never resolve on hardware without a display: every
+ * WAIT_UNTIL condition, WAIT_FOR_IDLE, ISYNC_CNTL; they must not stall.
+ */
+static void test_waits(const void *data)
+{
+    uint32_t scratch = R500_REGA_AT(SCRATCH_REG, 5);
+    CpEnv e;
+
+    cp_env_start(&e, data);
+    while (e.wptr + 6 < RING_DWORDS - 32) {
+        cp_emit(&e, PACKET0(R_WAIT_UNTIL, 0));
+        cp_emit(&e, 0xFFFFFFFF);
+        cp_emit(&e, PACKET3(0x26, 0));  /* WAIT_FOR_IDLE */
+        cp_emit(&e, 0);
+        cp_emit(&e, PACKET0(R_ISYNC_CNTL, 0));
+        cp_emit(&e, 0xFFFFFFFF);
+    }
+    cp_emit(&e, PACKET0(scratch, 0));
+    cp_emit(&e, 7);
+    cp_commit(&e);
+    watch(&e, "a ring of waits", 30000, scratch, ~0u, 7);
+    g_assert_cmpuint(r500_rreg(&e.t, scratch), ==, 7);
+    recover(&e);
+}
+
+static void add(const char *name, void (*fn)(const void *))
+{
+    /*
+     * One model: the CP and the 2D engine are the same on all four, and
+     * each stream runs for seconds.
+     */
+    char *path = g_strdup_printf("/r500/%s/liveness/%s",
+                                 r500_test_models[0].name, name);
+
+    qtest_add_data_func(path, &r500_test_models[0], fn);
+    g_free(path);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    add("largest-ib", test_largest_ib);
+    add("ib-chain", test_ib_chain);
+    add("2d-burst", test_2d_burst);
+    add("paint-multi", test_paint_multi);
+    add("draws", test_draws);
+    add("waits", test_waits);
+    return g_test_run();
+}

@@ -1,0 +1,297 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Migration of the card in the middle of work (docs/reliability.md): the
+ * state is saved with the VM stopped (which stops the card too), loaded
+ * by another QEMU (-incoming, through a file), and the guest goes on
+ * there with exactly the results of a run that never migrated.
+ *
+ *   mid-ring     the CP waiting for the rest of a ring packet, a
+ *                host-data blit half fed, the microcode (every model);
+ *   mid-ib       a long IB stopped half way, then a PAINT_MULTI stopped
+ *                between two of its rectangles (the CP's resume point),
+ *                migrated twice; registers, write-back page and VRAM
+ *                compared with a reference run.
+ * The display's mid-frame state (scanout, vblank counter, a pending flip)
+ * joins as a scenario of its own, with its registers in snapshot().
+ */
+#include "r500-qtest.h"
+#include "r500-cp-env.h"
+
+/*
+ * Migrate src into a new QEMU started as dst: the CpEnv moves over (the
+ * guest RAM, so the GTT pages, and the allocator that owns them).
+ */
+static void migrate(CpEnv *src, CpEnv *dst, const char *args)
+{
+    char *file = g_strdup_printf("%s/r500-mig-%d", g_get_tmp_dir(), getpid());
+    char *uri = g_strdup_printf("exec:cat > %s", file);
+    char *dst_args = g_strdup_printf("%s -incoming defer", args);
+    bool was_running = !strcmp(r500_qmp_status(src->t.qts, "query-status"),
+                               "running");
+
+    qobject_unref(qtest_qmp(src->t.qts, "{'execute': 'migrate', "
+                            "'arguments': {'uri': %s}}", uri));
+    for (int i = 0; i < 3000 &&
+         strcmp(r500_qmp_status(src->t.qts, "query-migrate"), "completed");
+         i++) {
+        g_usleep(10000);
+    }
+    g_assert_cmpstr(r500_qmp_status(src->t.qts, "query-migrate"), ==,
+                    "completed");
+
+    *dst = *src;
+    r500_test_start(&dst->t, src->m->name, dst_args, true);
+    g_free(uri);
+    uri = g_strdup_printf("exec:cat %s", file);
+    qobject_unref(qtest_qmp(dst->t.qts, "{'execute': 'migrate-incoming', "
+                            "'arguments': {'uri': %s}}", uri));
+    for (int i = 0; i < 3000 &&
+         !strcmp(r500_qmp_status(dst->t.qts, "query-status"), "inmigrate");
+         i++) {
+        g_usleep(10000);
+    }
+    /* The destination runs if the source ran; else it waits for cont. */
+    g_assert_cmpstr(r500_qmp_status(dst->t.qts, "query-status"), ==,
+                    was_running ? "running" : "paused");
+    r500_test_stop(&src->t);
+    unlink(file);
+    g_free(dst_args);
+    g_free(uri);
+    g_free(file);
+}
+
+/*
+ * The CP waiting for the rest of a ring packet, a host-data blit half
+ * fed, the microcode; both finish on the destination.
+ */
+static void test_mid_ring(const R500TestModel *m)
+{
+    const char *args = "-m 64 -global r500.vram-size=16M";
+    const uint32_t surf = 0x100000, pitch = 4096;
+    uint32_t scratch = R500_REGA_AT(SCRATCH_REG, 4);
+    CpEnv e, d;
+
+    cp_env_start_args(&e, m, args);
+    cp_ring_test(&e);
+    /* Three of the four dwords of a packet: the CP waits, busy. */
+    cp_emit(&e, PACKET0(scratch, 2));
+    cp_emit(&e, 11);
+    cp_emit(&e, 12);
+    r500_wreg(&e.t, R_CP_RB_WPTR, e.wptr);
+    g_assert_false(cp_wait_idle(&e));
+    /* A 32x2 mono host-data blit (XAA), first row only. */
+    r500_wreg(&e.t, R_DP_GUI_MASTER_CNTL, (1u << 1) | (15u << 4) | (6u << 8) |
+              (0u << 12) | (1u << 14) | (0xCCu << 16) | (3u << 24) |
+              (1u << 28));
+    r500_wreg(&e.t, R_DP_SRC_FRGD_CLR, 0xAAAAAAAA);
+    r500_wreg(&e.t, R_DP_SRC_BKGD_CLR, 0x55555555);
+    r500_wreg(&e.t, R_DST_PITCH_OFFSET, (pitch / 64) << 22 | surf >> 10);
+    r500_wreg(&e.t, R_DST_Y_X, 50u << 16);
+    r500_wreg(&e.t, R_DST_HEIGHT_WIDTH, 2u << 16 | 32);
+    r500_wreg(&e.t, R500_REGA_AT(HOST_DATA, 0), 0x0000FFFF);
+    g_assert_cmphex(cp_vram_r(&e, surf + 50 * pitch + 15 * 4), ==, 0xAAAAAAAA);
+
+    migrate(&e, &d, args);
+
+    /* The microcode, the waiting CP and the half-done blit came along. */
+    r500_wreg(&d.t, R_CP_ME_RAM_RADDR, 200);
+    g_assert_cmphex(r500_rreg(&d.t, R_CP_ME_RAM_DATAH), ==, 0x1000 + 200);
+    g_assert_false(cp_wait_idle(&d));
+    cp_emit(&d, 13);
+    cp_commit(&d);
+    g_assert_true(cp_poll_reg(&d, scratch + 8, ~0u, 13));
+    g_assert_cmpuint(r500_rreg(&d.t, scratch), ==, 11);
+    g_assert_true(cp_wait_idle(&d));
+    r500_wreg(&d.t, R_HOST_DATA_LAST, 0xFFFF0000);
+    g_assert_cmphex(cp_vram_r(&d, surf + 50 * pitch + 16 * 4), ==, 0x55555555);
+    g_assert_cmphex(cp_vram_r(&d, surf + 51 * pitch + 15 * 4), ==, 0x55555555);
+    g_assert_cmphex(cp_vram_r(&d, surf + 51 * pitch + 16 * 4), ==, 0xAAAAAAAA);
+    cp_env_stop(&d);
+}
+
+
+/* ---- mid-IB and mid-packet, against a reference run ---- */
+
+#define MIG_ARGS        "-m 64"
+#define MIG_IB_VRAM     0x0C000000u     /* 4 Mi dwords of zeroes, markers */
+#define MIG_IB_DWORDS   (4u << 20)
+#define MIG_MARKERS     8u
+#define MIG_SURF        0x00100000u
+#define MIG_PITCH       (255u * 64)
+#define MIG_RECTS       15u
+#define MIG_RECT_W      2040u
+#define MIG_RECT_H      4096u
+#define MIG_MARK        R500_REGA_AT(SCRATCH_REG, 5)
+
+/* Pixel (x, y) of the surface. */
+static uint32_t mig_px(CpEnv *e, uint32_t x, uint32_t y)
+{
+    return cp_vram_r(e, MIG_SURF + y * MIG_PITCH + x * 4);
+}
+
+/*
+ * The work: an IB of MIG_IB_DWORDS dwords (type-0 MM_INDEX writes of 0,
+ * which is what zeroes decode to) with a SCRATCH_REG5 marker every
+ * 1/MIG_MARKERS of it, then one PAINT_MULTI of MIG_RECTS rectangles, each
+ * about half a slice of work, XORing a colour, rectangle k at x = k + 1:
+ * column x of the first rows shows the parity of the rectangles that
+ * covered it, so one drawn twice or never shows; DST_Y_X tells which
+ * rectangle came last.  Then a fence.
+ */
+static void mig_submit(CpEnv *e)
+{
+    uint32_t step = MIG_IB_DWORDS / MIG_MARKERS;
+
+    for (uint32_t k = 1; k <= MIG_MARKERS; k++) {
+        uint32_t at = MIG_IB_VRAM + 4 * (k * step - 2);
+
+        qpci_io_writel(e->t.dev, e->t.vram, at, PACKET0(MIG_MARK, 0));
+        qpci_io_writel(e->t.dev, e->t.vram, at + 4, k);
+    }
+    cp_emit(e, PACKET0(R_CP_IB_BASE, 1));
+    cp_emit(e, MIG_IB_VRAM);
+    cp_emit(e, MIG_IB_DWORDS);
+    cp_emit(e, PACKET3(0x9A, 3 + 2 * MIG_RECTS - 1));
+    cp_emit(e, (1u << 1) | (13u << 4) | (6u << 8) | (3u << 12) |
+            (0x5Au << 16) | (1u << 28) | (1u << 30));
+    cp_emit(e, (MIG_PITCH / 64) << 22 | MIG_SURF >> 10);
+    cp_emit(e, 0x00C0FFEE);
+    for (uint32_t r = 0; r < MIG_RECTS; r++) {
+        cp_emit(e, (r + 1) << 16);
+        cp_emit(e, MIG_RECT_W << 16 | MIG_RECT_H);
+    }
+    cp_fence(e);
+    cp_commit(e);
+}
+
+/* Rectangles drawn so far: the x of the last one (DST_Y_X). */
+static uint32_t mig_rects_done(CpEnv *e)
+{
+    return r500_rreg(&e->t, R_DST_Y_X) & 0xFFFF;
+}
+
+/* Everything the guest can see of the work's results, as text. */
+static char *snapshot(CpEnv *e)
+{
+#define REG(r) { R_##r, #r }
+    static const struct {
+        uint32_t reg;
+        const char *name;
+    } regs[] = {
+        REG(CP_RB_RPTR), REG(CP_RB_WPTR), REG(GEN_INT_STATUS),
+        REG(RBBM_STATUS), REG(DP_CNTL), REG(DP_GUI_MASTER_CNTL),
+        REG(DST_PITCH_OFFSET), REG(DST_Y_X), REG(DST_HEIGHT_WIDTH),
+        REG(MM_INDEX), REG(CP_IB_BASE), REG(CP_IB_BUFSZ),
+    };
+#undef REG
+    GString *g = g_string_new(NULL);
+
+    for (unsigned i = 0; i < R_SCRATCH_REG__COUNT; i++) {
+        g_string_append_printf(g, "SCRATCH_REG%u %08x\n", i,
+            r500_rreg(&e->t, R500_REGA_AT(SCRATCH_REG, i)));
+    }
+    for (unsigned i = 0; i < G_N_ELEMENTS(regs); i++) {
+        g_string_append_printf(g, "%s %08x\n", regs[i].name,
+                               r500_rreg(&e->t, regs[i].reg));
+    }
+    for (unsigned i = 0; i < 8; i++) {
+        g_string_append_printf(g, "WB+%u %08x\n", 4 * i,
+                               gtt_r(e, WB_MC + 4 * i));
+    }
+    g_string_append_printf(g, "WB+1024 %08x\n", gtt_r(e, WB_MC + 1024));
+    /* The columns where the rectangles start and end, and beyond. */
+    for (uint32_t x = 0; x < MIG_RECTS + 4; x++) {
+        uint32_t x2 = MIG_RECT_W + x - 2;
+
+        g_string_append_printf(g, "x%u: %08x %08x %08x x%u: %08x %08x\n", x,
+                               mig_px(e, x, 0), mig_px(e, x, MIG_RECT_H - 1),
+                               mig_px(e, x, MIG_RECT_H), x2, mig_px(e, x2, 0),
+                               mig_px(e, x2, MIG_RECT_H - 1));
+    }
+    return g_string_free(g, FALSE);
+}
+
+/* Stop the VM; a stopped VM's card makes no progress either. */
+static void stop_vm(CpEnv *e, uint32_t (*progress)(CpEnv *e))
+{
+    uint32_t p;
+
+    qobject_unref(qtest_qmp(e->t.qts, "{'execute': 'stop'}"));
+    p = progress(e);
+    for (int i = 0; i < 20; i++) {
+        g_assert_true(r500_qmp_alive(e));
+        g_usleep(5000);
+    }
+    g_assert_cmpuint(progress(e), ==, p);
+}
+
+static uint32_t mig_marker(CpEnv *e)
+{
+    return r500_rreg(&e->t, MIG_MARK);
+}
+
+static void test_mid_ib(const void *data)
+{
+    const R500TestModel *m = data;
+    CpEnv ref, a, b, c;
+    char *want, *got;
+    uint32_t v;
+
+    /* The reference: the same work, never interrupted. */
+    cp_env_start_args(&ref, m, MIG_ARGS);
+    mig_submit(&ref);
+    g_assert_true(cp_poll_reg(&ref, R_SCRATCH_REG, ~0u, ref.seq));
+    g_assert_true(cp_wait_idle(&ref));
+    want = snapshot(&ref);
+    cp_env_stop(&ref);
+
+    /* Stopped half way through the IB, migrated, resumed. */
+    cp_env_start_args(&a, m, MIG_ARGS);
+    mig_submit(&a);
+    for (int i = 0; i < 100000 && mig_marker(&a) == 0; i++) {
+        continue;
+    }
+    stop_vm(&a, mig_marker);
+    v = mig_marker(&a);
+    g_test_message("stopped in the IB after marker %u of %u", v, MIG_MARKERS);
+    g_assert_cmpuint(v, >, 0);
+    g_assert_cmpuint(v, <, MIG_MARKERS);
+    migrate(&a, &b, MIG_ARGS);
+    g_assert_cmpuint(mig_marker(&b), ==, v);
+    qobject_unref(qtest_qmp(b.t.qts, "{'execute': 'cont'}"));
+
+    /* Then between two rectangles of the PAINT_MULTI, again. */
+    for (int i = 0; i < 100000 && mig_rects_done(&b) < 2; i++) {
+        continue;
+    }
+    stop_vm(&b, mig_rects_done);
+    v = mig_rects_done(&b);
+    g_test_message("stopped in PAINT_MULTI after %u of %u rectangles", v,
+                   MIG_RECTS);
+    g_assert_cmpuint(v, >, 0);
+    g_assert_cmpuint(v, <, MIG_RECTS);
+    migrate(&b, &c, MIG_ARGS);
+    qobject_unref(qtest_qmp(c.t.qts, "{'execute': 'cont'}"));
+
+    /* The same results as the uninterrupted run. */
+    g_assert_true(cp_poll_reg(&c, R_SCRATCH_REG, ~0u, c.seq));
+    g_assert_true(cp_wait_idle(&c));
+    got = snapshot(&c);
+    g_assert_cmpstr(got, ==, want);
+    cp_env_stop(&c);
+    g_free(want);
+    g_free(got);
+}
+
+int main(int argc, char **argv)
+{
+    char *path = g_strdup_printf("/r500/%s/migration/mid-ib",
+                                 r500_test_models[3].name);
+
+    g_test_init(&argc, &argv, NULL);
+    r500_add_model_tests("migration/mid-ring", test_mid_ring);
+    /* One model: the CP does not differ, and it takes four VMs. */
+    qtest_add_data_func(path, &r500_test_models[3], test_mid_ib);
+    g_free(path);
+    return g_test_run();
+}
