@@ -56,6 +56,40 @@ static void decode_addr(uint32_t w, R500UsAddr a[3])
     }
 }
 
+/* The source channels an ALU instruction's operands select (us_exec.c). */
+static uint16_t alu_src_need(const R500UsInst *in)
+{
+    uint16_t need = 0;
+
+    for (int i = 0; i < 3; i++) {
+        const R500UsOperand *r = &in->rgb_op[i], *a = &in->alpha_op[i];
+
+        for (int ch = 0; ch < 3; ch++) {
+            if (r->swz[ch] < 4) {
+                need |= R500_US_NEED(r->sel, r->swz[ch]);
+            }
+        }
+        if (a->swz[0] < 4) {
+            need |= R500_US_NEED(a->sel, a->swz[0]);
+        }
+    }
+    /* MDH/MDV read src0 by channel (RGB) or its alpha */
+    if (in->rgb_opcode == R500_US_RGB_MDH ||
+        in->rgb_opcode == R500_US_RGB_MDV) {
+        need |= R500_US_NEED(0, 0) | R500_US_NEED(0, 1) | R500_US_NEED(0, 2);
+    }
+    if (in->alpha_opcode == R500_US_A_MDH ||
+        in->alpha_opcode == R500_US_A_MDV) {
+        need |= R500_US_NEED(0, 3);
+    }
+    for (int c = 0; c < 4; c++) {
+        if (need & R500_US_NEED(3, c)) {
+            need |= R500_US_NEED(0, c) | R500_US_NEED(1, c);
+        }
+    }
+    return need;
+}
+
 void r500_us_decode(const uint32_t w[6], R500UsInst *in)
 {
     uint32_t cmn = w[0];
@@ -134,6 +168,7 @@ void r500_us_decode(const uint32_t w[6], R500UsInst *in)
         in->alpha_target = F(ai, US_ALU_ALPHA_INST, TARGET);
         in->w_omask = F(ai, US_ALU_ALPHA_INST, W_OMASK);
         in->alu_wmask = F(ri, US_ALU_RGB_INST, ALU_WMASK);
+        in->src_need = alu_src_need(in);
         break;
     }
     case R500_US_TEX:

@@ -10,20 +10,6 @@
 
 #include "../r500.h"
 
-/* RGB_OP (reference 3.7) */
-enum {
-    RGB_MAD = 0, RGB_DP3 = 1, RGB_DP4 = 2, RGB_D2A = 3, RGB_MIN = 4,
-    RGB_MAX = 5, RGB_CND = 7, RGB_CMP = 8, RGB_FRC = 9, RGB_SOP = 10,
-    RGB_MDH = 11, RGB_MDV = 12,
-};
-
-/* ALPHA_OP */
-enum {
-    A_MAD = 0, A_DP = 1, A_MIN = 2, A_MAX = 3, A_CND = 5, A_CMP = 6,
-    A_FRC = 7, A_EX2 = 8, A_LN2 = 9, A_RCP = 10, A_RSQ = 11, A_SIN = 12,
-    A_COS = 13, A_MDH = 14, A_MDV = 15,
-};
-
 typedef float Chan[4];          /* one channel of the four pixels */
 
 static inline float mul(bool ztae, float a, float b)
@@ -32,72 +18,100 @@ static inline float mul(bool ztae, float a, float b)
     return ztae && (a == 0.0f || b == 0.0f) ? 0.0f : a * b;
 }
 
-/* One register channel of the four pixels. */
-static void us_read(const R500Us *u, const R500UsAddr *a, int c, int al,
-                    Chan out)
-{
-    int idx = a->index + (a->rel ? al : 0);
+/*
+ * The channels an operand selects: R G B A of a source (0-3), or the
+ * constants of swizzles 4-7 (0, 0.5, 1, 0).
+ */
+static const float k_swz[8][4] = {
+    [5] = { 0.5f, 0.5f, 0.5f, 0.5f }, [6] = { 1.0f, 1.0f, 1.0f, 1.0f },
+};
 
-    switch (a->kind) {
-    case R500_US_SRC_TEMP:
-        memcpy(out, u->q.t[idx & (R500_US_TEMPS - 1)][c], sizeof(Chan));
+/*
+ * The sources of one ALU instruction: src0-2 and the presubtract result
+ * (3), by channel RGBA.  Temporaries are used in place (every read of an
+ * instruction happens before its writes); constants and presubtract
+ * results are materialised in buf.  Only the channels the instruction's
+ * operands select are set up (R500UsInst.src_need, us.c).
+ */
+typedef struct AluSrc {
+    const float *c[4][4];
+    Chan buf[4][4];
+} AluSrc;
+
+static void alu_src_load(const R500Us *u, const R500UsInst *in, int al,
+                         AluSrc *s)
+{
+    for (int n = 0; n < 3; n++) {
+        for (int c = 0; c < 4; c++) {
+            const R500UsAddr *a = c < 3 ? &in->rgb_addr[n] : &in->alpha_addr[n];
+            int idx;
+            float v;
+
+            if (!(in->src_need & R500_US_NEED(n, c))) {
+                continue;
+            }
+            idx = a->index + (a->rel ? al : 0);
+            if (a->kind == R500_US_SRC_TEMP) {
+                s->c[n][c] = u->q.t[idx & (R500_US_TEMPS - 1)][c];
+                continue;
+            }
+            /* an inline constant supplies every channel (open question 2) */
+            v = a->kind == R500_US_SRC_CONST
+                ? u->kconst[idx & (R500_US_CONSTS - 1)][c] : a->inline_val;
+            s->buf[n][c][0] = s->buf[n][c][1] = s->buf[n][c][2] =
+                s->buf[n][c][3] = v;
+            s->c[n][c] = s->buf[n][c];
+        }
+    }
+    for (int c = 0; c < 4; c++) {
+        unsigned op = c < 3 ? in->rgb_srcp : in->alpha_srcp;
+        const float *s0 = s->c[0][c], *s1 = s->c[1][c];
+        float *d = s->buf[3][c];
+
+        if (!(in->src_need & R500_US_NEED(3, c))) {
+            continue;
+        }
+        for (int p = 0; p < 4; p++) {
+            switch (op) {
+            case 0: d[p] = 1.0f - 2.0f * s0[p]; break;
+            case 1: d[p] = s1[p] - s0[p]; break;
+            case 2: d[p] = s1[p] + s0[p]; break;
+            default: d[p] = 1.0f - s0[p]; break;
+            }
+        }
+        s->c[3][c] = d;
+    }
+}
+
+/*
+ * Operand channel: select, swizzle (0 R 1 G 2 B 3 A 4 0 5 0.5 6 1), mod;
+ * the result is the source itself when there is no modifier.
+ */
+static inline const float *operand(const AluSrc *s, unsigned sel, unsigned swz,
+                            unsigned mod, float *buf)
+{
+    const float *v = swz < 4 ? s->c[sel][swz] : k_swz[swz & 7];
+
+    switch (mod) {
+    case 0:
+        return v;
+    case 1:
+        for (int p = 0; p < 4; p++) {
+            buf[p] = -v[p];
+        }
         break;
-    case R500_US_SRC_CONST:
-        out[0] = out[1] = out[2] = out[3] =
-            u->kconst[idx & (R500_US_CONSTS - 1)][c];
+    case 2:
+        for (int p = 0; p < 4; p++) {
+            buf[p] = fabsf(v[p]);
+        }
         break;
     default:
-        /* an inline constant supplies every channel (open question 2) */
-        out[0] = out[1] = out[2] = out[3] = a->inline_val;
+        for (int p = 0; p < 4; p++) {
+            buf[p] = -fabsf(v[p]);
+        }
         break;
     }
-}
-
-static float presub(unsigned op, float s0, float s1)
-{
-    switch (op) {
-    case 0: return 1.0f - 2.0f * s0;
-    case 1: return s1 - s0;
-    case 2: return s1 + s0;
-    default: return 1.0f - s0;
-    }
-}
-
-/* Operand channel: select, swizzle (0 R 1 G 2 B 3 A 4 0 5 0.5 6 1), mod. */
-static void operand(Chan src[4][4], const R500UsOperand *op, unsigned swz,
-                    Chan out)
-{
-    for (int p = 0; p < 4; p++) {
-        float v;
-
-        switch (swz) {
-        case 0: case 1: case 2: case 3:
-            v = src[op->sel][swz][p];
-            break;
-        case 5:
-            v = 0.5f;
-            break;
-        case 6:
-            v = 1.0f;
-            break;
-        default:
-            v = 0.0f;
-            break;
-        }
-        switch (op->mod) {
-        case 1: v = -v; break;
-        case 2: v = fabsf(v); break;
-        case 3: v = -fabsf(v); break;
-        }
-        out[p] = v;
-    }
-}
-
-static float omod(unsigned m, float v)
-{
-    static const float k[7] = { 1, 2, 4, 8, 0.5f, 0.25f, 0.125f };
-
-    return m < 7 ? v * k[m] : v;
+    return buf;
 }
 
 static float clamp01(float v)
@@ -128,6 +142,60 @@ static bool pred_ok(const bool pred[4][4], unsigned sel, bool inv, int c,
     return v != inv;
 }
 
+static const float omod_k[8] = { 1, 2, 4, 8, 0.5f, 0.25f, 0.125f, 1 };
+
+/*
+ * OMOD (m 7: none) and clamp of one channel of results.  OMOD 0 multiplies
+ * by one, which changes nothing but a signalling NaN: only the ops that
+ * pass a source through unchanged (select) can produce one.
+ */
+static inline void finish(unsigned m, bool clamp, bool select, float *v)
+{
+    if (m < 7 && (m || select)) {
+        float k = omod_k[m];
+
+        for (int p = 0; p < 4; p++) {
+            v[p] *= k;
+        }
+    }
+    if (clamp) {
+        for (int p = 0; p < 4; p++) {
+            v[p] = clamp01(v[p]);
+        }
+    }
+}
+
+/* The ops whose result may be a source passed through. */
+static inline bool alpha_select(unsigned op)
+{
+    return op == R500_US_A_MIN || op == R500_US_A_MAX ||
+           op == R500_US_A_CND || op == R500_US_A_CMP;
+}
+
+static inline bool rgb_select(unsigned op)
+{
+    return op == R500_US_RGB_MIN || op == R500_US_RGB_MAX ||
+           op == R500_US_RGB_CND || op == R500_US_RGB_CMP;
+}
+
+/* a * b + c over the four pixels */
+static inline void mad4(bool ztae, const float *a, const float *b,
+                        const float *c, float *d)
+{
+    if (ztae) {
+        /* branch-free, so the compiler keeps it in vector registers */
+        for (int p = 0; p < 4; p++) {
+            float m = a[p] * b[p];
+
+            d[p] = ((a[p] == 0.0f) | (b[p] == 0.0f) ? 0.0f : m) + c[p];
+        }
+    } else {
+        for (int p = 0; p < 4; p++) {
+            d[p] = a[p] * b[p] + c[p];
+        }
+    }
+}
+
 /* Flow-control state of the quad in flight (reference 3.10). */
 typedef struct UsFlow {
     bool pred[4][4];            /* predicate bits R, G, B, A per pixel */
@@ -149,124 +217,191 @@ static inline bool us_live(const UsFlow *f, const R500UsInst *in, int p)
     return ((f->active >> p) & 1) || in->write_inactive;
 }
 
+/*
+ * Store one channel of results into dst for the pixels that execute (or
+ * all, WRITE_INACTIVE) and whose predicate passes.
+ */
+static void write_chan(const UsFlow *f, const R500UsInst *in, unsigned sel,
+                       bool inv, int c, float *dst, const float *v)
+{
+    if (!sel && (f->active == 0xF || in->write_inactive)) {
+        memcpy(dst, v, sizeof(Chan));
+        return;
+    }
+    for (int p = 0; p < 4; p++) {
+        if (us_live(f, in, p) && pred_ok(f->pred, sel, inv, c, p)) {
+            dst[p] = v[p];
+        }
+    }
+}
+
 static void exec_alu(R500Chip *s, const R500UsInst *in, UsFlow *f)
 {
     bool (*pred)[4] = f->pred;
     R500Us *u = &s->us;
     R500UsQuad *q = &u->q;
     bool ztae = u->zero_times_anything;
-    Chan src[4][4];                     /* src0-2, srcp x RGBA */
-    Chan a[3], b[3], c[3], aa, ab, ac;
+    AluSrc src;
+    Chan abuf[3][3], bbuf[3][3], cbuf[3][3], mbuf[3];
+    const float *a[3], *b[3], *c[3], *aa, *ab, *ac;
     Chan rgb[3], alpha, dot;
-
+    unsigned rop = in->rgb_opcode, aop = in->alpha_opcode;
     int al = f->loops ? f->loop[f->loops - 1].al : 0;
 
-    for (int n = 0; n < 3; n++) {
-        for (int ch = 0; ch < 3; ch++) {
-            us_read(u, &in->rgb_addr[n], ch, al, src[n][ch]);
-        }
-        us_read(u, &in->alpha_addr[n], 3, al, src[n][3]);
-    }
-    for (int p = 0; p < 4; p++) {
-        for (int ch = 0; ch < 3; ch++) {
-            src[3][ch][p] = presub(in->rgb_srcp, src[0][ch][p], src[1][ch][p]);
-        }
-        src[3][3][p] = presub(in->alpha_srcp, src[0][3][p], src[1][3][p]);
-    }
+    alu_src_load(u, in, al, &src);
     for (int ch = 0; ch < 3; ch++) {
-        operand(src, &in->rgb_op[0], in->rgb_op[0].swz[ch], a[ch]);
-        operand(src, &in->rgb_op[1], in->rgb_op[1].swz[ch], b[ch]);
-        operand(src, &in->rgb_op[2], in->rgb_op[2].swz[ch], c[ch]);
+        a[ch] = operand(&src, in->rgb_op[0].sel, in->rgb_op[0].swz[ch],
+                        in->rgb_op[0].mod, abuf[0][ch]);
+        b[ch] = operand(&src, in->rgb_op[1].sel, in->rgb_op[1].swz[ch],
+                        in->rgb_op[1].mod, bbuf[0][ch]);
+        c[ch] = operand(&src, in->rgb_op[2].sel, in->rgb_op[2].swz[ch],
+                        in->rgb_op[2].mod, cbuf[0][ch]);
     }
-    operand(src, &in->alpha_op[0], in->alpha_op[0].swz[0], aa);
-    operand(src, &in->alpha_op[1], in->alpha_op[1].swz[0], ab);
-    operand(src, &in->alpha_op[2], in->alpha_op[2].swz[0], ac);
+    aa = operand(&src, in->alpha_op[0].sel, in->alpha_op[0].swz[0],
+                 in->alpha_op[0].mod, abuf[1][0]);
+    ab = operand(&src, in->alpha_op[1].sel, in->alpha_op[1].swz[0],
+                 in->alpha_op[1].mod, bbuf[1][0]);
+    ac = operand(&src, in->alpha_op[2].sel, in->alpha_op[2].swz[0],
+                 in->alpha_op[2].mod, cbuf[1][0]);
 
     /* The dot product both units may use. */
-    for (int p = 0; p < 4; p++) {
-        float d = mul(ztae, a[0][p], b[0][p]) + mul(ztae, a[1][p], b[1][p]);
+    if (rop == R500_US_RGB_DP3 || rop == R500_US_RGB_DP4 || rop == R500_US_RGB_D2A || aop == R500_US_A_DP) {
+        for (int p = 0; p < 4; p++) {
+            float d = mul(ztae, a[0][p], b[0][p]) +
+                      mul(ztae, a[1][p], b[1][p]);
 
-        if (in->rgb_opcode == RGB_D2A) {
-            dot[p] = d + c[2][p];
-        } else {
-            d += mul(ztae, a[2][p], b[2][p]);
-            /* DP4 takes the fourth term from the alpha unit's A and B */
-            dot[p] = in->rgb_opcode == RGB_DP3 ? d
-                                               : d + mul(ztae, aa[p], ab[p]);
+            if (rop == R500_US_RGB_D2A) {
+                dot[p] = d + c[2][p];
+            } else {
+                d += mul(ztae, a[2][p], b[2][p]);
+                /* DP4 takes the fourth term from the alpha unit's A and B */
+                dot[p] = rop == R500_US_RGB_DP3 ? d : d + mul(ztae, aa[p], ab[p]);
+            }
         }
     }
 
     /* Alpha unit. */
-    for (int p = 0; p < 4; p++) {
-        float x = aa[p], v;
-
-        switch (in->alpha_opcode) {
-        case A_MAD: v = mul(ztae, x, ab[p]) + ac[p]; break;
-        case A_DP: v = dot[p]; break;
-        case A_MIN: v = x < ab[p] ? x : ab[p]; break;
-        case A_MAX: v = x >= ab[p] ? x : ab[p]; break;
-        case A_CND: v = ac[p] > 0.5f ? x : ab[p]; break;
-        case A_CMP: v = ac[p] >= 0.0f ? x : ab[p]; break;
-        case A_FRC: v = x - floorf(x); break;
-        case A_EX2: v = exp2f(x); break;
-        case A_LN2: v = log2f(x); break;
-        case A_RCP: v = 1.0f / x; break;
-        case A_RSQ: v = 1.0f / sqrtf(x); break;
-        case A_SIN: v = sinf(x * 2.0f * (float)M_PI); break;
-        case A_COS: v = cosf(x * 2.0f * (float)M_PI); break;
-        case A_MDH:
-        case A_MDV: {
-            /* A from the top-left pixel, C from its right/lower neighbour */
-            Chan sa, sc;
-            R500UsOperand oa = in->alpha_op[0], oc = in->alpha_op[2];
-
-            oa.sel = oc.sel = 0;
-            operand(src, &oa, 3, sa);
-            operand(src, &oc, 3, sc);
-            v = mul(ztae, sa[0], ab[p]) +
-                sc[in->alpha_opcode == A_MDH ? 1 : 2];
-            break;
+    switch (aop) {
+    case R500_US_A_MAD:
+        mad4(ztae, aa, ab, ac, alpha);
+        break;
+    case R500_US_A_DP:
+        memcpy(alpha, dot, sizeof(Chan));
+        break;
+    case R500_US_A_MIN:
+        for (int p = 0; p < 4; p++) {
+            alpha[p] = aa[p] < ab[p] ? aa[p] : ab[p];
         }
-        default: v = 0.0f; break;
+        break;
+    case R500_US_A_MAX:
+        for (int p = 0; p < 4; p++) {
+            alpha[p] = aa[p] >= ab[p] ? aa[p] : ab[p];
         }
-        v = omod(in->alpha_omod, v);
-        alpha[p] = in->alpha_clamp ? clamp01(v) : v;
+        break;
+    case R500_US_A_CND:
+        for (int p = 0; p < 4; p++) {
+            alpha[p] = ac[p] > 0.5f ? aa[p] : ab[p];
+        }
+        break;
+    case R500_US_A_CMP:
+        for (int p = 0; p < 4; p++) {
+            alpha[p] = ac[p] >= 0.0f ? aa[p] : ab[p];
+        }
+        break;
+    case R500_US_A_MDH:
+    case R500_US_A_MDV: {
+        /* A from the top-left pixel, C from its right/lower neighbour */
+        const float *sa = operand(&src, 0, 3, in->alpha_op[0].mod, mbuf[0]);
+        const float *sc = operand(&src, 0, 3, in->alpha_op[2].mod, mbuf[1]);
+        float n = sc[aop == R500_US_A_MDH ? 1 : 2];
+
+        for (int p = 0; p < 4; p++) {
+            alpha[p] = mul(ztae, sa[0], ab[p]) + n;
+        }
+        break;
     }
+    default:
+        for (int p = 0; p < 4; p++) {
+            float x = aa[p], v;
+
+            switch (aop) {
+            case R500_US_A_FRC: v = x - floorf(x); break;
+            case R500_US_A_EX2: v = exp2f(x); break;
+            case R500_US_A_LN2: v = log2f(x); break;
+            case R500_US_A_RCP: v = 1.0f / x; break;
+            case R500_US_A_RSQ: v = 1.0f / sqrtf(x); break;
+            case R500_US_A_SIN: v = sinf(x * 2.0f * (float)M_PI); break;
+            case R500_US_A_COS: v = cosf(x * 2.0f * (float)M_PI); break;
+            default: v = 0.0f; break;
+            }
+            alpha[p] = v;
+        }
+        break;
+    }
+    finish(in->alpha_omod, in->alpha_clamp, alpha_select(aop), alpha);
 
     /* RGB unit. */
     for (int ch = 0; ch < 3; ch++) {
-        Chan sa, sc;
+        const float *x = a[ch], *y = b[ch], *z = c[ch];
+        float *v = rgb[ch];
 
-        if (in->rgb_opcode == RGB_MDH || in->rgb_opcode == RGB_MDV) {
-            R500UsOperand oa = in->rgb_op[0], oc = in->rgb_op[2];
+        switch (rop) {
+        case R500_US_RGB_MAD:
+            mad4(ztae, x, y, z, v);
+            break;
+        case R500_US_RGB_DP3:
+        case R500_US_RGB_DP4:
+        case R500_US_RGB_D2A:
+            memcpy(v, dot, sizeof(Chan));
+            break;
+        case R500_US_RGB_MIN:
+            for (int p = 0; p < 4; p++) {
+                v[p] = x[p] < y[p] ? x[p] : y[p];
+            }
+            break;
+        case R500_US_RGB_MAX:
+            for (int p = 0; p < 4; p++) {
+                v[p] = x[p] >= y[p] ? x[p] : y[p];
+            }
+            break;
+        case R500_US_RGB_CND:
+            for (int p = 0; p < 4; p++) {
+                v[p] = z[p] > 0.5f ? x[p] : y[p];
+            }
+            break;
+        case R500_US_RGB_CMP:
+            for (int p = 0; p < 4; p++) {
+                v[p] = z[p] >= 0.0f ? x[p] : y[p];
+            }
+            break;
+        case R500_US_RGB_FRC:
+            for (int p = 0; p < 4; p++) {
+                v[p] = x[p] - floorf(x[p]);
+            }
+            break;
+        case R500_US_RGB_SOP:
+            memcpy(v, alpha, sizeof(Chan));
+            break;
+        case R500_US_RGB_MDH:
+        case R500_US_RGB_MDV: {
+            /* channel ch of src0, whatever the swizzle */
+            const float *sa = operand(&src, 0, ch, in->rgb_op[0].mod,
+                                      mbuf[0]);
+            const float *sc = operand(&src, 0, ch, in->rgb_op[2].mod,
+                                      mbuf[1]);
+            float n = sc[rop == R500_US_RGB_MDH ? 1 : 2];
 
-            oa.sel = oc.sel = 0;
-            operand(src, &oa, ch, sa);
-            operand(src, &oc, ch, sc);
+            for (int p = 0; p < 4; p++) {
+                v[p] = mul(ztae, sa[0], y[p]) + n;
+            }
+            break;
         }
-        for (int p = 0; p < 4; p++) {
-            float x = a[ch][p], y = b[ch][p], z = c[ch][p], v;
-
-            switch (in->rgb_opcode) {
-            case RGB_MAD: v = mul(ztae, x, y) + z; break;
-            case RGB_DP3:
-            case RGB_DP4:
-            case RGB_D2A: v = dot[p]; break;
-            case RGB_MIN: v = x < y ? x : y; break;
-            case RGB_MAX: v = x >= y ? x : y; break;
-            case RGB_CND: v = z > 0.5f ? x : y; break;
-            case RGB_CMP: v = z >= 0.0f ? x : y; break;
-            case RGB_FRC: v = x - floorf(x); break;
-            case RGB_SOP: v = alpha[p]; break;
-            case RGB_MDH: v = mul(ztae, sa[0], y) + sc[1]; break;
-            case RGB_MDV: v = mul(ztae, sa[0], y) + sc[2]; break;
-            default: v = 0.0f; break;
-            }
-            if (in->rgb_opcode != RGB_SOP) {
-                v = omod(in->rgb_omod, v);
-                v = in->rgb_clamp ? clamp01(v) : v;
-            }
-            rgb[ch][p] = v;
+        default:
+            memset(v, 0, sizeof(Chan));
+            break;
+        }
+        if (rop != R500_US_RGB_SOP) {
+            finish(in->rgb_omod, in->rgb_clamp, rgb_select(rop), v);
         }
     }
 
@@ -279,23 +414,13 @@ static void exec_alu(R500Chip *s, const R500UsInst *in, UsFlow *f)
 
         for (int ch = 0; ch < 3; ch++) {
             if (in->rgb_wmask & (1u << ch)) {
-                for (int p = 0; p < 4; p++) {
-                    if (us_live(f, in, p) &&
-                        pred_ok(pred, in->rgb_pred_sel, in->rgb_pred_inv, ch,
-                                p)) {
-                        q->t[rd][ch][p] = rgb[ch][p];
-                    }
-                }
+                write_chan(f, in, in->rgb_pred_sel, in->rgb_pred_inv, ch,
+                           q->t[rd][ch], rgb[ch]);
             }
         }
         if (in->alpha_wmask) {
-            for (int p = 0; p < 4; p++) {
-                if (us_live(f, in, p) &&
-                    pred_ok(pred, in->alpha_pred_sel, in->alpha_pred_inv, 3,
-                            p)) {
-                    q->t[ad][3][p] = alpha[p];
-                }
-            }
+            write_chan(f, in, in->alpha_pred_sel, in->alpha_pred_inv, 3,
+                       q->t[ad][3], alpha);
         }
     }
     /* The ALU result bit for the next FC instruction (3.8). */
@@ -312,28 +437,18 @@ static void exec_alu(R500Chip *s, const R500UsInst *in, UsFlow *f)
     if (in->type == R500_US_OUT) {
         for (int ch = 0; ch < 3; ch++) {
             if (in->rgb_omask & (1u << ch)) {
-                for (int p = 0; p < 4; p++) {
-                    if (us_live(f, in, p)) {
-                        q->out[in->rgb_target][ch][p] = rgb[ch][p];
-                    }
-                }
+                write_chan(f, in, 0, false, ch, q->out[in->rgb_target][ch],
+                           rgb[ch]);
                 q->out_written |= 1u << in->rgb_target;
             }
         }
         if (in->alpha_omask) {
-            for (int p = 0; p < 4; p++) {
-                if (us_live(f, in, p)) {
-                    q->out[in->alpha_target][3][p] = alpha[p];
-                }
-            }
+            write_chan(f, in, 0, false, 3, q->out[in->alpha_target][3],
+                       alpha);
             q->out_written |= 1u << in->alpha_target;
         }
         if (in->w_omask) {
-            for (int p = 0; p < 4; p++) {
-                if (us_live(f, in, p)) {
-                    q->depth[p] = alpha[p];
-                }
-            }
+            write_chan(f, in, 0, false, 3, q->depth, alpha);
             q->depth_written = true;
         }
         return;
