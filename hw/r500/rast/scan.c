@@ -116,8 +116,18 @@ static void quad_emit(R500Chip *s, int x, int y, unsigned mask)
     q->cover = mask;
     q->back = r->back;
     rs_quad(s, x, y);
-    r500_us_run_quad(s);
-    r500_rb3d_quad(s);
+    if (s->rb3d.early_z) {
+        /* depth and stencil first; the shader only where a pixel passed */
+        unsigned pass = r500_rb3d_quad_z(s, mask);
+
+        if (pass) {
+            r500_us_run_quad(s);
+            r500_rb3d_quad_color(s, pass & ~q->kill);
+        }
+    } else {
+        r500_us_run_quad(s);
+        r500_rb3d_quad(s);
+    }
     r->quads++;
     r->pixels += __builtin_popcount(mask);
 }

@@ -230,7 +230,7 @@ bool r500_us_prepare(R500Chip *s)
         (u->code_dirty &&
          memcmp(p->code, &u->inst[start * R500_US_INST_DWORDS],
                 (end - start + 1) * R500_US_INST_DWORDS * 4))) {
-        p->uses_fc = p->uses_tex = false;
+        p->uses_fc = p->uses_tex = p->uses_kill = false;
         memcpy(p->code, &u->inst[start * R500_US_INST_DWORDS],
                (end - start + 1) * R500_US_INST_DWORDS * 4);
         for (uint32_t i = start; i <= end; i++) {
@@ -239,6 +239,8 @@ bool r500_us_prepare(R500Chip *s)
             r500_us_decode(&u->inst[i * R500_US_INST_DWORDS], in);
             p->uses_fc |= in->type == R500_US_FC;
             p->uses_tex |= in->type == R500_US_TEX;
+            p->uses_kill |= in->type == R500_US_TEX &&
+                            in->tex_op == R500_TEX_KILL;
         }
         p->start = start;
         p->end = end;

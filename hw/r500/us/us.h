@@ -117,6 +117,7 @@ typedef struct R500UsProg {
     uint32_t code[R500_US_INSTS * R500_US_INST_DWORDS];
     R500UsInst inst[R500_US_INSTS];
     bool uses_fc, uses_tex;
+    bool uses_kill;             /* a TEX KILL instruction */
     uint64_t decodes;
 } R500UsProg;
 
