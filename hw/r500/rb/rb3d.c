@@ -215,12 +215,12 @@ static bool layout_unorm32(const ColorLayout *l)
     return l != NULL;
 }
 
-static void pack_layout(const ColorLayout *l, unsigned bytes,
+static void pack_layout(const ColorLayout *l, bool unorm32, unsigned bytes,
                         const float c[4], uint8_t *p)
 {
     uint8_t buf[16] = { 0 };
 
-    if (bytes <= 4 && layout_unorm32(l)) {
+    if (unorm32) {
         uint32_t v = 0;
 
         for (unsigned i = 0; i < l->n; i++) {
@@ -252,15 +252,15 @@ static void pack_layout(const ColorLayout *l, unsigned bytes,
     memcpy(p, buf, bytes);
 }
 
-static void unpack_layout(const ColorLayout *l, unsigned bytes,
-                          const uint8_t *p, float c[4])
+static void unpack_layout(const ColorLayout *l, bool unorm32,
+                          unsigned bytes, const uint8_t *p, float c[4])
 {
     uint8_t buf[16] = { 0 };
 
     /* components a format does not store read as (0, 0, 0, 1) */
     c[0] = c[1] = c[2] = 0.0f;
     c[3] = 1.0f;
-    if (bytes <= 4 && layout_unorm32(l)) {
+    if (unorm32) {
         uint32_t v = 0;
 
         for (unsigned i = 0; i < bytes; i++) {
@@ -296,15 +296,19 @@ static void unpack_layout(const ColorLayout *l, unsigned bytes,
 void r500_rb3d_pack(uint32_t cformat, uint32_t ofmt, const float c[4],
                     uint8_t *p)
 {
-    pack_layout(color_layout(cformat, ofmt), r500_rb3d_bytes(cformat, ofmt),
-                c, p);
+    const ColorLayout *l = color_layout(cformat, ofmt);
+    unsigned bytes = r500_rb3d_bytes(cformat, ofmt);
+
+    pack_layout(l, bytes <= 4 && layout_unorm32(l), bytes, c, p);
 }
 
 void r500_rb3d_unpack(uint32_t cformat, uint32_t ofmt, const uint8_t *p,
                       float c[4])
 {
-    unpack_layout(color_layout(cformat, ofmt),
-                  r500_rb3d_bytes(cformat, ofmt), p, c);
+    const ColorLayout *l = color_layout(cformat, ofmt);
+    unsigned bytes = r500_rb3d_bytes(cformat, ofmt);
+
+    unpack_layout(l, bytes <= 4 && layout_unorm32(l), bytes, p, c);
 }
 
 /* Whether the pair is one the formats above store. */
@@ -388,6 +392,7 @@ bool r500_rb3d_prepare(R500Chip *s)
             continue;
         }
         t->layout = color_layout(t->cformat, t->ofmt);
+        t->unorm32 = bytes <= 4 && layout_unorm32(t->layout);
         t->enabled = true;
     }
     rb->blend = s->regs[R_RB3D_BLENDCNTL / 4];
@@ -579,7 +584,7 @@ static void color_write(R500Chip *s, const R500ColorTarget *t, int x, int y,
     need_dst = t->mask != 0xF || rb->need_dst;
     memcpy(old, mem, bytes);
     if (need_dst) {
-        unpack_layout(t->layout, bytes, old, dst);
+        unpack_layout(t->layout, t->unorm32, bytes, old, dst);
     }
     if (rb->blend_on && !rb->rop_on) {
         blend(rb, fixed, src, dst);
@@ -591,7 +596,7 @@ static void color_write(R500Chip *s, const R500ColorTarget *t, int x, int y,
             }
         }
     }
-    pack_layout(t->layout, bytes, src, mem);
+    pack_layout(t->layout, t->unorm32, bytes, src, mem);
     if (rb->rop_on) {
         /* bit = ROP code bit ((s << 1) | d) (2.11), on the stored bits */
         unsigned code = R500_FGET(rb->rop, RB3D_ROPCNTL, ROP);
@@ -608,13 +613,13 @@ static void color_write(R500Chip *s, const R500ColorTarget *t, int x, int y,
             /* masked components keep their old bits */
             float nv[4];
 
-            unpack_layout(t->layout, bytes, mem, nv);
+            unpack_layout(t->layout, t->unorm32, bytes, mem, nv);
             for (int i = 0; i < 4; i++) {
                 if (!(t->mask & (1u << i))) {
                     nv[i] = dst[i];
                 }
             }
-            pack_layout(t->layout, bytes, nv, mem);
+            pack_layout(t->layout, t->unorm32, bytes, nv, mem);
         }
     }
 }

@@ -58,6 +58,7 @@ typedef struct R500ColorTarget {
     uint8_t mask;               /* RB3D_COLOR_CHANNEL_MASK bits, C0..C3 */
     uint8_t src;                /* US render target feeding it */
     const struct R500ColorLayout *layout;   /* how C0..C3 are stored */
+    bool unorm32;               /* all fields fixed point in one dword */
 } R500ColorTarget;
 
 /* One depth/stencil buffer of this draw. */
