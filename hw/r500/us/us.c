@@ -90,6 +90,17 @@ static uint16_t alu_src_need(const R500UsInst *in)
     return need;
 }
 
+/* Source-table slot of an operand channel (swizzle 0-3 R G B A, 4 0,
+ * 5 0.5, 6 1, 7 0). */
+static uint8_t alu_slot(const R500UsOperand *op, unsigned swz)
+{
+    if (swz < 4) {
+        return op->sel * 4 + swz;
+    }
+    return swz == 5 ? R500_US_SLOT_HALF : swz == 6 ? R500_US_SLOT_ONE
+                                                   : R500_US_SLOT_0;
+}
+
 void r500_us_decode(const uint32_t w[6], R500UsInst *in)
 {
     uint32_t cmn = w[0];
@@ -169,6 +180,14 @@ void r500_us_decode(const uint32_t w[6], R500UsInst *in)
         in->w_omask = F(ai, US_ALU_ALPHA_INST, W_OMASK);
         in->alu_wmask = F(ri, US_ALU_RGB_INST, ALU_WMASK);
         in->src_need = alu_src_need(in);
+        for (int i = 0; i < 3; i++) {
+            for (int ch = 0; ch < 3; ch++) {
+                in->rgb_slot[i][ch] = alu_slot(&in->rgb_op[i],
+                                               in->rgb_op[i].swz[ch]);
+            }
+            in->alpha_slot[i] = alu_slot(&in->alpha_op[i],
+                                         in->alpha_op[i].swz[0]);
+        }
         break;
     }
     case R500_US_TEX:

@@ -104,9 +104,20 @@ typedef struct R500UsInst {
     uint8_t tex_dx_swz[4], tex_dy_swz[4];
     /* FC */
     uint32_t fc_inst, fc_addr;
-    /* Derived: source channels the ALU reads, R500_US_NEED(src, chan). */
+    /* Derived (us.c): source channels the ALU reads, R500_US_NEED(). */
     uint16_t src_need;
+    /*
+     * Derived: each operand channel as a slot of the executor's source
+     * table: sel * 4 + swizzle for R G B A, R500_US_SLOT_0/HALF/ONE for the
+     * constant swizzles.  RGB: [operand A B C][channel]; alpha: [A B C].
+     */
+    uint8_t rgb_slot[3][3], alpha_slot[3];
 } R500UsInst;
+
+#define R500_US_SLOT_0          16
+#define R500_US_SLOT_HALF       17
+#define R500_US_SLOT_ONE        18
+#define R500_US_SLOTS           19
 
 /* Source n (0-2, 3: presubtract) channel c (RGBA) of an ALU instruction */
 #define R500_US_NEED(n, c)      (1u << ((n) * 4 + (c)))

@@ -19,104 +19,123 @@ static inline float mul(bool ztae, float a, float b)
 }
 
 /*
- * The channels an operand selects: R G B A of a source (0-3), or the
- * constants of swizzles 4-7 (0, 0.5, 1, 0).
+ * One channel of the quad as a vector of four floats (GCC/clang vector
+ * extensions: one SSE or NEON instruction per operation where the host
+ * has them, four scalar ones elsewhere).  Every lane does exactly the
+ * IEEE operation the scalar code would, so results are bit-identical.
  */
-static const float k_swz[8][4] = {
-    [5] = { 0.5f, 0.5f, 0.5f, 0.5f }, [6] = { 1.0f, 1.0f, 1.0f, 1.0f },
-};
+typedef float V4 __attribute__((vector_size(16)));
+typedef int32_t V4i __attribute__((vector_size(16)));
+
+static inline V4 ld4(const float *p)
+{
+    V4 v;
+
+    memcpy(&v, p, sizeof(v));
+    return v;
+}
+
+static inline void st4(float *p, V4 v)
+{
+    memcpy(p, &v, sizeof(v));
+}
+
+static inline V4 splat(float f)
+{
+    return (V4){ f, f, f, f };
+}
+
+/* mask ? a : b, lane by lane (mask lanes all ones or all zeros) */
+static inline V4 sel4(V4i mask, V4 a, V4 b)
+{
+    return (V4)(((V4i)a & mask) | ((V4i)b & ~mask));
+}
+
+static inline V4 mul4(bool ztae, V4 a, V4 b)
+{
+    V4 m = a * b;
+
+    if (ztae) {
+        V4i zero = (a == 0.0f) | (b == 0.0f);
+
+        m = (V4)((V4i)m & ~zero);
+    }
+    return m;
+}
+
+static inline V4 clamp4(V4 v)
+{
+    /* v > 1 ? 1 : v > 0 ? v : 0 (NaN -> 0) */
+    return sel4(v > 1.0f, splat(1.0f), sel4(v > 0.0f, v, splat(0.0f)));
+}
 
 /*
- * The sources of one ALU instruction: src0-2 and the presubtract result
- * (3), by channel RGBA.  Temporaries are used in place (every read of an
- * instruction happens before its writes); constants and presubtract
- * results are materialised in buf.  Only the channels the instruction's
- * operands select are set up (R500UsInst.src_need, us.c).
+ * The source table of one ALU instruction: slot sel * 4 + channel for
+ * src0-2 and the presubtract result (sel 3), then the constants of the
+ * swizzles (R500_US_SLOT_*).  Only the channels the instruction's
+ * operands select are loaded (R500UsInst.src_need, us.c).
  */
 typedef struct AluSrc {
-    const float *c[4][4];
-    Chan buf[4][4];
+    V4 v[R500_US_SLOTS];
 } AluSrc;
 
 static void alu_src_load(const R500Us *u, const R500UsInst *in, int al,
                          AluSrc *s)
 {
-    for (int n = 0; n < 3; n++) {
-        for (int c = 0; c < 4; c++) {
-            const R500UsAddr *a = c < 3 ? &in->rgb_addr[n] : &in->alpha_addr[n];
-            int idx;
-            float v;
+    for (unsigned m = in->src_need & 0xFFF; m; m &= m - 1) {
+        unsigned i = __builtin_ctz(m), n = i / 4, c = i % 4;
+        const R500UsAddr *a = c < 3 ? &in->rgb_addr[n] : &in->alpha_addr[n];
+        int idx = a->index + (a->rel ? al : 0);
 
-            if (!(in->src_need & R500_US_NEED(n, c))) {
-                continue;
-            }
-            idx = a->index + (a->rel ? al : 0);
-            if (a->kind == R500_US_SRC_TEMP) {
-                s->c[n][c] = u->q.t[idx & (R500_US_TEMPS - 1)][c];
-                continue;
-            }
+        if (a->kind == R500_US_SRC_TEMP) {
+            s->v[i] = ld4(u->q.t[idx & (R500_US_TEMPS - 1)][c]);
+        } else if (a->kind == R500_US_SRC_CONST) {
+            s->v[i] = splat(u->kconst[idx & (R500_US_CONSTS - 1)][c]);
+        } else {
             /* an inline constant supplies every channel (open question 2) */
-            v = a->kind == R500_US_SRC_CONST
-                ? u->kconst[idx & (R500_US_CONSTS - 1)][c] : a->inline_val;
-            s->buf[n][c][0] = s->buf[n][c][1] = s->buf[n][c][2] =
-                s->buf[n][c][3] = v;
-            s->c[n][c] = s->buf[n][c];
+            s->v[i] = splat(a->inline_val);
         }
     }
-    for (int c = 0; c < 4; c++) {
+    for (unsigned m = in->src_need >> 12; m; m &= m - 1) {
+        unsigned c = __builtin_ctz(m);
         unsigned op = c < 3 ? in->rgb_srcp : in->alpha_srcp;
-        const float *s0 = s->c[0][c], *s1 = s->c[1][c];
-        float *d = s->buf[3][c];
+        V4 s0 = s->v[c], s1 = s->v[4 + c];
 
-        if (!(in->src_need & R500_US_NEED(3, c))) {
-            continue;
+        switch (op) {
+        case 0: s->v[12 + c] = 1.0f - 2.0f * s0; break;
+        case 1: s->v[12 + c] = s1 - s0; break;
+        case 2: s->v[12 + c] = s1 + s0; break;
+        default: s->v[12 + c] = 1.0f - s0; break;
         }
-        for (int p = 0; p < 4; p++) {
-            switch (op) {
-            case 0: d[p] = 1.0f - 2.0f * s0[p]; break;
-            case 1: d[p] = s1[p] - s0[p]; break;
-            case 2: d[p] = s1[p] + s0[p]; break;
-            default: d[p] = 1.0f - s0[p]; break;
-            }
-        }
-        s->c[3][c] = d;
     }
 }
 
 /*
- * Operand channel: select, swizzle (0 R 1 G 2 B 3 A 4 0 5 0.5 6 1), mod;
- * the result is the source itself when there is no modifier.
+ * Operand: a slot with its modifier (none, negate, abs, -abs) applied
+ * to the sign bit, as the scalar -x and fabsf do.
  */
-static inline const float *operand(const AluSrc *s, unsigned sel, unsigned swz,
-                            unsigned mod, float *buf)
+static inline V4 operand(const AluSrc *s, unsigned slot, unsigned mod)
 {
-    const float *v = swz < 4 ? s->c[sel][swz] : k_swz[swz & 7];
+    static const int32_t sign = INT32_MIN;
+    V4i v = (V4i)s->v[slot];
 
     switch (mod) {
-    case 0:
-        return v;
-    case 1:
-        for (int p = 0; p < 4; p++) {
-            buf[p] = -v[p];
-        }
-        break;
-    case 2:
-        for (int p = 0; p < 4; p++) {
-            buf[p] = fabsf(v[p]);
-        }
-        break;
-    default:
-        for (int p = 0; p < 4; p++) {
-            buf[p] = -fabsf(v[p]);
-        }
-        break;
+    case 0: return (V4)v;
+    case 1: return (V4)(v ^ sign);
+    case 2: return (V4)(v & ~sign);
+    default: return (V4)(v | sign);
     }
-    return buf;
 }
 
-static float clamp01(float v)
+static const float omod_k[8] = { 1, 2, 4, 8, 0.5f, 0.25f, 0.125f, 1 };
+
+/* OMOD (m 7: none) and clamp of one channel of results. */
+static inline V4 finish(unsigned m, bool clamp, V4 v)
 {
-    return v > 1.0f ? 1.0f : v > 0.0f ? v : 0.0f;
+    if (m < 7) {
+        v *= omod_k[m];
+    }
+    return clamp ? clamp4(v) : v;
 }
 
 static bool compare(unsigned op, float v)
@@ -140,60 +159,6 @@ static bool pred_ok(const bool pred[4][4], unsigned sel, bool inv, int c,
     }
     v = sel == 1 ? pred[c][p] : pred[(sel - 2) & 3][p];
     return v != inv;
-}
-
-static const float omod_k[8] = { 1, 2, 4, 8, 0.5f, 0.25f, 0.125f, 1 };
-
-/*
- * OMOD (m 7: none) and clamp of one channel of results.  OMOD 0 multiplies
- * by one, which changes nothing but a signalling NaN: only the ops that
- * pass a source through unchanged (select) can produce one.
- */
-static inline void finish(unsigned m, bool clamp, bool select, float *v)
-{
-    if (m < 7 && (m || select)) {
-        float k = omod_k[m];
-
-        for (int p = 0; p < 4; p++) {
-            v[p] *= k;
-        }
-    }
-    if (clamp) {
-        for (int p = 0; p < 4; p++) {
-            v[p] = clamp01(v[p]);
-        }
-    }
-}
-
-/* The ops whose result may be a source passed through. */
-static inline bool alpha_select(unsigned op)
-{
-    return op == R500_US_A_MIN || op == R500_US_A_MAX ||
-           op == R500_US_A_CND || op == R500_US_A_CMP;
-}
-
-static inline bool rgb_select(unsigned op)
-{
-    return op == R500_US_RGB_MIN || op == R500_US_RGB_MAX ||
-           op == R500_US_RGB_CND || op == R500_US_RGB_CMP;
-}
-
-/* a * b + c over the four pixels */
-static inline void mad4(bool ztae, const float *a, const float *b,
-                        const float *c, float *d)
-{
-    if (ztae) {
-        /* branch-free, so the compiler keeps it in vector registers */
-        for (int p = 0; p < 4; p++) {
-            float m = a[p] * b[p];
-
-            d[p] = ((a[p] == 0.0f) | (b[p] == 0.0f) ? 0.0f : m) + c[p];
-        }
-    } else {
-        for (int p = 0; p < 4; p++) {
-            d[p] = a[p] * b[p] + c[p];
-        }
-    }
 }
 
 /* Flow-control state of the quad in flight (reference 3.10). */
@@ -222,10 +187,10 @@ static inline bool us_live(const UsFlow *f, const R500UsInst *in, int p)
  * all, WRITE_INACTIVE) and whose predicate passes.
  */
 static void write_chan(const UsFlow *f, const R500UsInst *in, unsigned sel,
-                       bool inv, int c, float *dst, const float *v)
+                       bool inv, int c, float *dst, V4 v)
 {
     if (!sel && (f->active == 0xF || in->write_inactive)) {
-        memcpy(dst, v, sizeof(Chan));
+        st4(dst, v);
         return;
     }
     for (int p = 0; p < 4; p++) {
@@ -235,89 +200,57 @@ static void write_chan(const UsFlow *f, const R500UsInst *in, unsigned sel,
     }
 }
 
-static void exec_alu(R500Chip *s, const R500UsInst *in, UsFlow *f)
+static void exec_alu(R500Chip *s, const R500UsInst *in, UsFlow *f,
+                     AluSrc *src)
 {
     bool (*pred)[4] = f->pred;
     R500Us *u = &s->us;
     R500UsQuad *q = &u->q;
     bool ztae = u->zero_times_anything;
-    AluSrc src;
-    Chan abuf[3][3], bbuf[3][3], cbuf[3][3], mbuf[3];
-    const float *a[3], *b[3], *c[3], *aa, *ab, *ac;
-    Chan rgb[3], alpha, dot;
+    V4 a[3], b[3], c[3], aa, ab, ac, rgb[3], alpha, dot = splat(0.0f);
     unsigned rop = in->rgb_opcode, aop = in->alpha_opcode;
     int al = f->loops ? f->loop[f->loops - 1].al : 0;
 
-    alu_src_load(u, in, al, &src);
+    alu_src_load(u, in, al, src);
     for (int ch = 0; ch < 3; ch++) {
-        a[ch] = operand(&src, in->rgb_op[0].sel, in->rgb_op[0].swz[ch],
-                        in->rgb_op[0].mod, abuf[0][ch]);
-        b[ch] = operand(&src, in->rgb_op[1].sel, in->rgb_op[1].swz[ch],
-                        in->rgb_op[1].mod, bbuf[0][ch]);
-        c[ch] = operand(&src, in->rgb_op[2].sel, in->rgb_op[2].swz[ch],
-                        in->rgb_op[2].mod, cbuf[0][ch]);
+        a[ch] = operand(src, in->rgb_slot[0][ch], in->rgb_op[0].mod);
+        b[ch] = operand(src, in->rgb_slot[1][ch], in->rgb_op[1].mod);
+        c[ch] = operand(src, in->rgb_slot[2][ch], in->rgb_op[2].mod);
     }
-    aa = operand(&src, in->alpha_op[0].sel, in->alpha_op[0].swz[0],
-                 in->alpha_op[0].mod, abuf[1][0]);
-    ab = operand(&src, in->alpha_op[1].sel, in->alpha_op[1].swz[0],
-                 in->alpha_op[1].mod, bbuf[1][0]);
-    ac = operand(&src, in->alpha_op[2].sel, in->alpha_op[2].swz[0],
-                 in->alpha_op[2].mod, cbuf[1][0]);
+    aa = operand(src, in->alpha_slot[0], in->alpha_op[0].mod);
+    ab = operand(src, in->alpha_slot[1], in->alpha_op[1].mod);
+    ac = operand(src, in->alpha_slot[2], in->alpha_op[2].mod);
 
     /* The dot product both units may use. */
-    if (rop == R500_US_RGB_DP3 || rop == R500_US_RGB_DP4 || rop == R500_US_RGB_D2A || aop == R500_US_A_DP) {
-        for (int p = 0; p < 4; p++) {
-            float d = mul(ztae, a[0][p], b[0][p]) +
-                      mul(ztae, a[1][p], b[1][p]);
+    if (rop == R500_US_RGB_DP3 || rop == R500_US_RGB_DP4 ||
+        rop == R500_US_RGB_D2A || aop == R500_US_A_DP) {
+        V4 d = mul4(ztae, a[0], b[0]) + mul4(ztae, a[1], b[1]);
 
-            if (rop == R500_US_RGB_D2A) {
-                dot[p] = d + c[2][p];
-            } else {
-                d += mul(ztae, a[2][p], b[2][p]);
-                /* DP4 takes the fourth term from the alpha unit's A and B */
-                dot[p] = rop == R500_US_RGB_DP3 ? d : d + mul(ztae, aa[p], ab[p]);
-            }
+        if (rop == R500_US_RGB_D2A) {
+            dot = d + c[2];
+        } else {
+            d += mul4(ztae, a[2], b[2]);
+            /* DP4 takes the fourth term from the alpha unit's A and B */
+            dot = rop == R500_US_RGB_DP3 ? d : d + mul4(ztae, aa, ab);
         }
     }
 
     /* Alpha unit. */
     switch (aop) {
-    case R500_US_A_MAD:
-        mad4(ztae, aa, ab, ac, alpha);
-        break;
-    case R500_US_A_DP:
-        memcpy(alpha, dot, sizeof(Chan));
-        break;
-    case R500_US_A_MIN:
-        for (int p = 0; p < 4; p++) {
-            alpha[p] = aa[p] < ab[p] ? aa[p] : ab[p];
-        }
-        break;
-    case R500_US_A_MAX:
-        for (int p = 0; p < 4; p++) {
-            alpha[p] = aa[p] >= ab[p] ? aa[p] : ab[p];
-        }
-        break;
-    case R500_US_A_CND:
-        for (int p = 0; p < 4; p++) {
-            alpha[p] = ac[p] > 0.5f ? aa[p] : ab[p];
-        }
-        break;
-    case R500_US_A_CMP:
-        for (int p = 0; p < 4; p++) {
-            alpha[p] = ac[p] >= 0.0f ? aa[p] : ab[p];
-        }
-        break;
+    case R500_US_A_MAD: alpha = mul4(ztae, aa, ab) + ac; break;
+    case R500_US_A_DP: alpha = dot; break;
+    case R500_US_A_MIN: alpha = sel4(aa < ab, aa, ab); break;
+    case R500_US_A_MAX: alpha = sel4(aa >= ab, aa, ab); break;
+    case R500_US_A_CND: alpha = sel4(ac > 0.5f, aa, ab); break;
+    case R500_US_A_CMP: alpha = sel4(ac >= 0.0f, aa, ab); break;
     case R500_US_A_MDH:
     case R500_US_A_MDV: {
         /* A from the top-left pixel, C from its right/lower neighbour */
-        const float *sa = operand(&src, 0, 3, in->alpha_op[0].mod, mbuf[0]);
-        const float *sc = operand(&src, 0, 3, in->alpha_op[2].mod, mbuf[1]);
-        float n = sc[aop == R500_US_A_MDH ? 1 : 2];
+        V4 sa = operand(src, 3, in->alpha_op[0].mod);
+        V4 sc = operand(src, 3, in->alpha_op[2].mod);
 
-        for (int p = 0; p < 4; p++) {
-            alpha[p] = mul(ztae, sa[0], ab[p]) + n;
-        }
+        alpha = mul4(ztae, splat(sa[0]), ab) +
+                splat(sc[aop == R500_US_A_MDH ? 1 : 2]);
         break;
     }
     default:
@@ -338,71 +271,41 @@ static void exec_alu(R500Chip *s, const R500UsInst *in, UsFlow *f)
         }
         break;
     }
-    finish(in->alpha_omod, in->alpha_clamp, alpha_select(aop), alpha);
+    alpha = finish(in->alpha_omod, in->alpha_clamp, alpha);
 
     /* RGB unit. */
     for (int ch = 0; ch < 3; ch++) {
-        const float *x = a[ch], *y = b[ch], *z = c[ch];
-        float *v = rgb[ch];
+        V4 x = a[ch], y = b[ch], z = c[ch], v;
 
         switch (rop) {
-        case R500_US_RGB_MAD:
-            mad4(ztae, x, y, z, v);
-            break;
+        case R500_US_RGB_MAD: v = mul4(ztae, x, y) + z; break;
         case R500_US_RGB_DP3:
         case R500_US_RGB_DP4:
-        case R500_US_RGB_D2A:
-            memcpy(v, dot, sizeof(Chan));
-            break;
-        case R500_US_RGB_MIN:
-            for (int p = 0; p < 4; p++) {
-                v[p] = x[p] < y[p] ? x[p] : y[p];
-            }
-            break;
-        case R500_US_RGB_MAX:
-            for (int p = 0; p < 4; p++) {
-                v[p] = x[p] >= y[p] ? x[p] : y[p];
-            }
-            break;
-        case R500_US_RGB_CND:
-            for (int p = 0; p < 4; p++) {
-                v[p] = z[p] > 0.5f ? x[p] : y[p];
-            }
-            break;
-        case R500_US_RGB_CMP:
-            for (int p = 0; p < 4; p++) {
-                v[p] = z[p] >= 0.0f ? x[p] : y[p];
-            }
-            break;
+        case R500_US_RGB_D2A: v = dot; break;
+        case R500_US_RGB_MIN: v = sel4(x < y, x, y); break;
+        case R500_US_RGB_MAX: v = sel4(x >= y, x, y); break;
+        case R500_US_RGB_CND: v = sel4(z > 0.5f, x, y); break;
+        case R500_US_RGB_CMP: v = sel4(z >= 0.0f, x, y); break;
         case R500_US_RGB_FRC:
             for (int p = 0; p < 4; p++) {
                 v[p] = x[p] - floorf(x[p]);
             }
             break;
-        case R500_US_RGB_SOP:
-            memcpy(v, alpha, sizeof(Chan));
-            break;
+        case R500_US_RGB_SOP: v = alpha; break;
         case R500_US_RGB_MDH:
         case R500_US_RGB_MDV: {
             /* channel ch of src0, whatever the swizzle */
-            const float *sa = operand(&src, 0, ch, in->rgb_op[0].mod,
-                                      mbuf[0]);
-            const float *sc = operand(&src, 0, ch, in->rgb_op[2].mod,
-                                      mbuf[1]);
-            float n = sc[rop == R500_US_RGB_MDH ? 1 : 2];
+            V4 sa = operand(src, ch, in->rgb_op[0].mod);
+            V4 sc = operand(src, ch, in->rgb_op[2].mod);
 
-            for (int p = 0; p < 4; p++) {
-                v[p] = mul(ztae, sa[0], y[p]) + n;
-            }
+            v = mul4(ztae, splat(sa[0]), y) +
+                splat(sc[rop == R500_US_RGB_MDH ? 1 : 2]);
             break;
         }
-        default:
-            memset(v, 0, sizeof(Chan));
-            break;
+        default: v = splat(0.0f); break;
         }
-        if (rop != R500_US_RGB_SOP) {
-            finish(in->rgb_omod, in->rgb_clamp, rgb_select(rop), v);
-        }
+        rgb[ch] = rop == R500_US_RGB_SOP ? v
+                  : finish(in->rgb_omod, in->rgb_clamp, v);
     }
 
     /* Temporaries. */
@@ -643,6 +546,11 @@ void r500_us_run_quad(R500Chip *s)
     const R500UsProg *p = &u->prog;
     R500UsQuad *q = &u->q;
     UsFlow f = { .active = 0xF };
+    /* the constant slots stay; instructions load the others they read */
+    AluSrc srcs = { .v = {
+        [R500_US_SLOT_HALF] = { 0.5f, 0.5f, 0.5f, 0.5f },
+        [R500_US_SLOT_ONE] = { 1.0f, 1.0f, 1.0f, 1.0f },
+    } };
     uint32_t pc = p->start, steps = 0;
 
     q->out_written = 0;
@@ -670,7 +578,7 @@ void r500_us_run_quad(R500Chip *s)
         switch (in->type) {
         case R500_US_ALU:
         case R500_US_OUT:
-            exec_alu(s, in, &f);
+            exec_alu(s, in, &f, &srcs);
             break;
         case R500_US_TEX:
             exec_tex(s, in, &f);
