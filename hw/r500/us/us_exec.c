@@ -12,12 +12,6 @@
 
 typedef float Chan[4];          /* one channel of the four pixels */
 
-static inline float mul(bool ztae, float a, float b)
-{
-    /* US_CONFIG.ZERO_TIMES_ANYTHING_EQUALS_ZERO: 0 * inf = 0 (2.9) */
-    return ztae && (a == 0.0f || b == 0.0f) ? 0.0f : a * b;
-}
-
 /*
  * One channel of the quad as a vector of four floats (GCC/clang vector
  * extensions: one SSE or NEON instruction per operation where the host
@@ -51,6 +45,7 @@ static inline V4 sel4(V4i mask, V4 a, V4 b)
     return (V4)(((V4i)a & mask) | ((V4i)b & ~mask));
 }
 
+/* US_CONFIG.ZERO_TIMES_ANYTHING_EQUALS_ZERO: 0 * inf = 0 (2.9) */
 static inline V4 mul4(bool ztae, V4 a, V4 b)
 {
     V4 m = a * b;
