@@ -269,6 +269,7 @@ bool r500_us_prepare(R500Chip *s)
     u->code_dirty = false;
     u->budget = R500_US_DRAW_BUDGET;
     u->budget_logged = false;
+    u->depth_logged = false;
     u->zero_times_anything = F(s->regs[R_US_CONFIG / 4], US_CONFIG,
                                ZERO_TIMES_ANYTHING_EQUALS_ZERO);
     memcpy(u->kconst, u->consts, sizeof(u->kconst));
@@ -281,6 +282,7 @@ static void us_index_write(R500Chip *s, uint32_t reg, uint32_t old,
                            uint32_t mask)
 {
     s->us.upload_dword = 0;
+    s->us.upload_overrun_logged = false;
 }
 
 static void us_data_write(R500Chip *s, uint32_t reg, uint32_t old,
@@ -308,9 +310,31 @@ static void us_data_write(R500Chip *s, uint32_t reg, uint32_t old,
         }
         u->consts[idx * 4 + u->upload_dword % 4] = val;
     } else {
-        u->inst[idx * R500_US_INST_DWORDS + u->upload_dword %
-                R500_US_INST_DWORDS] = val;
+        /*
+         * An upload running on after instruction 511: the 9-bit INDEX
+         * has wrapped to 0, and writing on would silently overwrite the
+         * start of the store.  The rest of the upload is dropped (until
+         * INDEX is written again), with one guest error; upload_dword
+         * R500_US_INST_DWORDS marks the state (docs/reliability.md, the
+         * bad-input contract).
+         */
+        if (u->upload_dword >= R500_US_INST_DWORDS) {
+            if (!u->upload_overrun_logged) {
+                u->upload_overrun_logged = true;
+                r500_guest_error(s, "GA_US_VECTOR_DATA: upload runs past "
+                                 "instruction %u, the end of the store; "
+                                 "dropped", R500_US_INSTS - 1);
+            }
+            return;
+        }
+        u->inst[idx * R500_US_INST_DWORDS + u->upload_dword] = val;
         u->code_dirty = true;
+        if (u->upload_dword + 1 == R500_US_INST_DWORDS &&
+            idx == R500_US_INSTS - 1) {
+            *ireg = R500_FSET(*ireg, GA_US_VECTOR_INDEX, INDEX, 0);
+            u->upload_dword = R500_US_INST_DWORDS;
+            return;
+        }
     }
     if (++u->upload_dword >= per) {
         u->upload_dword = 0;
@@ -355,13 +379,17 @@ static void us_reset(R500Chip *s)
     memset(u->inst, 0, sizeof(u->inst));
     memset(u->consts, 0, sizeof(u->consts));
     u->upload_dword = 0;
+    u->upload_overrun_logged = false;
     u->prog.valid = false;
     u->code_dirty = true;
 }
 
 static void us_post_load(R500Chip *s)
 {
-    s->us.upload_dword %= R500_US_INST_DWORDS;
+    /* R500_US_INST_DWORDS itself: an upload that ran past the store */
+    if (s->us.upload_dword > R500_US_INST_DWORDS) {
+        s->us.upload_dword %= R500_US_INST_DWORDS;
+    }
     s->us.prog.valid = false;
     s->us.code_dirty = true;
 }

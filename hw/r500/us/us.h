@@ -150,15 +150,18 @@ typedef struct R500Us {
     /* ---- Migrated ("r500/us" subsection) ---- */
     uint32_t inst[R500_US_INSTS * R500_US_INST_DWORDS];
     uint32_t consts[R500_US_CONSTS * 4];   /* IEEE single bits */
-    uint32_t upload_dword;      /* next dword of the element being loaded */
+    uint32_t upload_dword;      /* next dword of the element being loaded;
+                                   R500_US_INST_DWORDS: past the store */
 
     /* ---- Not migrated ---- */
     bool code_dirty;
+    bool upload_overrun_logged; /* this upload's overrun was reported */
     R500UsProg prog;
     bool zero_times_anything;
     float kconst[R500_US_CONSTS][4];
     uint64_t budget;            /* instructions left for this draw */
     bool budget_logged;
+    bool depth_logged;          /* nesting past R500_US_LOOP_DEPTH said */
     R500UsQuad q;
     uint64_t quads, insts;
 } R500Us;

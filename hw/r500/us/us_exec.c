@@ -431,6 +431,21 @@ static void fc_bop(UsFlow *f, unsigned op, unsigned pop, uint8_t voters,
     }
 }
 
+/*
+ * Loops or calls nested past R500_US_LOOP_DEPTH: the loop is skipped, the
+ * return address lost.  Said once per draw (it was silent before; the
+ * bad-input contract in docs/reliability.md asks for a guest error).
+ */
+static void us_too_deep(R500Chip *s)
+{
+    if (!s->us.depth_logged) {
+        s->us.depth_logged = true;
+        r500_guest_error(s, "3D: fragment shader nests loops or calls "
+                         "deeper than %u; the loop is skipped, the return "
+                         "address lost", R500_US_LOOP_DEPTH);
+    }
+}
+
 /* One FC instruction; returns the next program counter. */
 static uint32_t exec_fc(R500Chip *s, const R500UsInst *in, UsFlow *f,
                         uint32_t pc)
@@ -487,6 +502,7 @@ static uint32_t exec_fc(R500Chip *s, const R500UsInst *in, UsFlow *f,
         } else if (!jump) {
             if (f->loops == R500_US_LOOP_DEPTH) {
                 jump = true;        /* too deep: skip the loop */
+                us_too_deep(s);
             } else {
                 f->loop[f->loops].count = k & 0xFF;
                 f->loop[f->loops].al = op == 1 ? (k >> 8) & 0xFF
@@ -525,6 +541,8 @@ static uint32_t exec_fc(R500Chip *s, const R500UsInst *in, UsFlow *f,
             target = f->addrs ? f->astack[--f->addrs] : pc + 1;
         } else if (aop == 2 && f->addrs < R500_US_LOOP_DEPTH) {
             f->astack[f->addrs++] = pc + 1;
+        } else if (aop == 2) {
+            us_too_deep(s);         /* the push is lost */
         }
         fc_bop(f, R500_FGET(fi, US_FC_INST, B_OP1),
                R500_FGET(fi, US_FC_INST, B_POP_CNT), voters, want, true);
