@@ -7,7 +7,9 @@
 Starts a guest-less q35 machine under the qtest accelerator with the card
 and a VNC display, sets a mode through qtest register writes, connects a
 minimal VNC client that keeps asking for updates like a viewer, and
-measures the QEMU process's CPU time (/proc/PID/stat) over SECONDS (30).
+measures the QEMU process's CPU time (/proc/PID/stat) over SECONDS (30),
+and its resident set at the end (/proc/PID/status).  bench/run.py runs it
+as part of the benchmark (docs/bench.md).
 
 A VNC server that sees no change backs off to one refresh per 3 s, so the
 measured screens have one pixel that changes every 10 ms (a blinking
@@ -208,6 +210,14 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def rss_mib(pid):
+    """Resident set of the process now, MiB (/proc/PID/status VmRSS)."""
+    for line in open(f"/proc/{pid}/status"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
 def run_case(qemu, src, case, seconds, vnc_display):
     tmp = tempfile.mkdtemp()
     path = os.path.join(tmp, "qtest.sock")
@@ -254,11 +264,12 @@ def run_case(qemu, src, case, seconds, vnc_display):
         else:
             time.sleep(max(0, tick - time.monotonic()))
     used = cpu_seconds(proc.pid) - start
+    rss = rss_mib(proc.pid)
     updates = UPDATES[0]
     UPDATES[0] = UPDATES[1] = 0
     proc.terminate()
     proc.wait()
-    return used / seconds * 100, updates / seconds
+    return used / seconds * 100, updates / seconds, rss
 
 
 def main():
@@ -268,9 +279,9 @@ def main():
     qemu = os.path.join(build, "qemu/build/qemu-system-x86_64")
     load_regs(src)
     for i, case in enumerate(("baseline", "vga", "native", "native-full")):
-        pct, rate = run_case(qemu, src, case, seconds, 70 + i)
+        pct, rate, rss = run_case(qemu, src, case, seconds, 70 + i)
         print(f"{case:12s} {pct:6.2f} % of one host CPU over {seconds:.0f} s, "
-              f"{rate:5.1f} VNC updates/s", flush=True)
+              f"{rate:5.1f} VNC updates/s, RSS {rss:.0f} MiB", flush=True)
 
 
 if __name__ == "__main__":

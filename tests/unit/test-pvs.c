@@ -339,6 +339,111 @@ static void test_bad_range(void)
     test_host_free(h);
 }
 
+/*
+ * A vertex program that never ends (a VAP_PVS_FLOW_CNTL jump from an
+ * instruction to itself): the vertex stops after R500_PVS_VERTEX_STEPS
+ * instructions, or the draw's budget, whichever is less, and is marked cut.
+ */
+static void test_endless_vertex(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    R500Chip *s = &h->chip;
+    const float in[3][4] = { { 1, 2, 3, 4 } };
+    uint32_t w[4] = {
+        t3d_pvs_dst(VE_ADD, false, PVS_DT, 0, 0xF),
+        t3d_pvs_src(PVS_V, 0, PVS_XYZW, 0),
+        t3d_pvs_src(PVS_V, 0, PVS_ZERO4, 0),
+        t3d_pvs_src(PVS_V, 0, PVS_ZERO4, 0),
+    };
+    R500PvsState st;
+
+    /* slot 0: JUMP after instruction 0 to instruction 0 */
+    r500_reg_write(s, R_VAP_PVS_FLOW_CNTL_OPC, 1);
+    r500_reg_write(s, R_VAP_PVS_FLOW_CNTL_ADDRS_LW, 0);
+    upload(h, 0, w, 4);
+    r500_reg_write(s, R_VAP_PVS_CODE_CNTL_0, 0);
+    g_assert_true(r500_pvs_load(s));
+    memset(&st, 0, sizeof(st));
+    memcpy(st.in, in, sizeof(in));
+    s->vap.inst_budget = 1ull << 40;
+    g_assert_cmpuint(r500_pvs_run(s, &st), ==, R500_PVS_VERTEX_STEPS);
+    g_assert_true(st.cut);
+    assert_vec(st.temp[0], 1, 2, 3, 4);
+    /* the draw's budget, when smaller */
+    s->vap.inst_budget = 1000;
+    g_assert_cmpuint(r500_pvs_run(s, &st), ==, 1000);
+    g_assert_true(st.cut);
+    /* without the jump it ends */
+    r500_reg_write(s, R_VAP_PVS_FLOW_CNTL_OPC, 0);
+    g_assert_cmpuint(r500_pvs_run(s, &st), ==, 1);
+    g_assert_false(st.cut);
+    test_host_free(h);
+}
+
+/*
+ * The same through a draw: the vertices that do not end are dropped with
+ * their primitives, once said per draw; nothing is drawn, the draw ends.
+ */
+static void test_endless_vertex_draw(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    R500Chip *s = &h->chip;
+    float v[3 * 8] = {
+        0, 0, 0, 1, 1, 1, 1, 1,
+        8, 0, 0, 1, 1, 1, 1, 1,
+        0, 8, 0, 1, 1, 1, 1, 1,
+    };
+    uint64_t shaded0;
+
+    t3d_setup(h);
+    t3d_fill(h, 0x11223344);
+    /* t3d_setup's program is o0 = v0, o1 = v1: loop on the second */
+    r500_reg_write(s, R_VAP_PVS_FLOW_CNTL_OPC, 1);
+    r500_reg_write(s, R_VAP_PVS_FLOW_CNTL_ADDRS_LW, 1 | 1u << 16);
+    shaded0 = s->vap.shaded;
+    t3d_draw(h, 4, v, 3);
+    /* the triangle is given up at its first vertex that is dropped */
+    g_assert_cmpuint(s->vap.shaded - shaded0, >=, 1);
+    g_assert_cmpuint(s->vap.shaded - shaded0, <=, 3);
+    g_assert_cmphex(t3d_px(h, 1, 1), ==, 0x11223344);
+    g_assert_cmpuint(test_host_count_logs(h, "vertex shader does not end"),
+                     ==, 1);
+    t3d_draw(h, 4, v, 3);
+    g_assert_cmpuint(test_host_count_logs(h, "vertex shader does not end"),
+                     ==, 2);
+    g_assert_cmphex(t3d_px(h, 1, 1), ==, 0x11223344);
+    /* the jump gone, the same draw draws */
+    r500_reg_write(s, R_VAP_PVS_FLOW_CNTL_OPC, 0);
+    t3d_draw(h, 4, v, 3);
+    g_assert_cmphex(t3d_px(h, 1, 1), ==, 0xFFFFFFFF);
+    g_assert_cmpuint(test_host_count_logs(h, "vertex shader does not end"),
+                     ==, 2);
+    test_host_free(h);
+}
+
+/*
+ * Uploads past the 1024 instruction slots: the port addresses the whole
+ * 2048-vector PVS memory, so they continue into the constants (where
+ * Mesa uploads them, at 1024) and wrap at 2048 (/pvs/upload); the
+ * program range cannot name a slot past 1023 (/pvs/bad-range).
+ */
+static void test_upload_past_code(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    uint32_t w[8];
+
+    for (int i = 0; i < 8; i++) {
+        w[i] = 0x2000 + i;
+    }
+    upload(h, 1023, w, 8);
+    g_assert_cmphex(h->chip.vap.pvs_mem[1023 * 4 + 3], ==, 0x2003);
+    g_assert_cmphex(h->chip.vap.pvs_mem[1024 * 4], ==, 0x2004);
+    r500_reg_write(&h->chip, R_VAP_PVS_CODE_CNTL_0, 1023u << 20 | 1023);
+    g_assert_true(r500_pvs_load(&h->chip));
+    g_assert_cmpuint(h->chip.guest_errors, ==, 0);
+    test_host_free(h);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -348,5 +453,9 @@ int main(int argc, char **argv)
     g_test_add_func("/pvs/const-window", test_const_window);
     g_test_add_func("/pvs/loop-break", test_loop_break);
     g_test_add_func("/pvs/bad-range", test_bad_range);
+    g_test_add_func("/pvs/contract/endless-vertex", test_endless_vertex);
+    g_test_add_func("/pvs/contract/endless-vertex-draw",
+                    test_endless_vertex_draw);
+    g_test_add_func("/pvs/contract/upload-past-code", test_upload_past_code);
     return g_test_run();
 }

@@ -649,6 +649,37 @@ static void test_hostile(void)
     test_host_free(h);
 }
 
+/*
+ * Clears of 2^32 - 1 dwords (CLEAR_HIZ, CLEAR_ZMASK, CLEAR_CMASK), and
+ * from past the end: clamped to the RAM with a guest error each, charged
+ * to the CP's budget by the dwords written, nothing written outside.
+ */
+static void test_huge_clears(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    R500Chip *s = &h->chip;
+    R500ClearCmd hiz = { .opcode = 0x37, .count = 0xFFFFFFFF,
+                         .value = 0x12345678 };
+    R500ClearCmd zmask = { .opcode = 0x32, .start = 0xFFFFFFFF,
+                           .count = 0xFFFFFFFF, .value = 0 };
+
+    g_assert_cmpuint(r500_3d_clear(s, &hiz), ==, 1 + R500_HIZ_DWORDS / 64);
+    for (unsigned i = 0; i < R500_HIZ_DWORDS; i++) {
+        g_assert_cmphex(s->rb3d.hiz_ram[i], ==, 0x12345678);
+    }
+    g_assert_cmpuint(test_host_count_logs(h, "clamped"), ==, 1);
+    g_assert_cmpuint(r500_3d_clear(s, &zmask), ==, 1);
+    g_assert_cmpuint(test_host_count_logs(h, "clamped"), ==, 2);
+    zmask.opcode = 0x38;
+    zmask.start = R500_CMASK_DWORDS - 1;
+    zmask.value = 0xA5A5A5A5;
+    g_assert_cmpuint(r500_3d_clear(s, &zmask), ==, 1);
+    g_assert_cmphex(s->rb3d.cmask_ram[R500_CMASK_DWORDS - 1], ==,
+                    0xA5A5A5A5);
+    g_assert_cmpuint(test_host_count_logs(h, "clamped"), ==, 3);
+    test_host_free(h);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -667,5 +698,6 @@ int main(int argc, char **argv)
     g_test_add_func("/3d/blend", test_blend);
     g_test_add_func("/3d/tiled-readback", test_tiled_readback);
     g_test_add_func("/3d/hostile", test_hostile);
+    g_test_add_func("/3d/contract/huge-clears", test_huge_clears);
     return g_test_run();
 }

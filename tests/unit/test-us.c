@@ -418,6 +418,156 @@ static void test_bad_window(void)
     test_host_free(h);
 }
 
+/*
+ * An upload through GA_US_VECTOR_DATA running past instruction 511: the
+ * whole store is writable, the rest is dropped with one guest error and
+ * the start of the store is not overwritten; a new INDEX uploads again.
+ */
+static void test_upload_past_store(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    R500Chip *s = &h->chip;
+
+    /* exactly the whole store: no error */
+    r500_reg_write(s, R_GA_US_VECTOR_INDEX, 0);
+    for (unsigned i = 0; i < R500_US_INSTS * 6; i++) {
+        r500_reg_write(s, R_GA_US_VECTOR_DATA, 0x5000000u + i);
+    }
+    g_assert_cmphex(s->us.inst[0], ==, 0x5000000);
+    g_assert_cmphex(s->us.inst[R500_US_INSTS * 6 - 1], ==,
+                    0x5000000u + R500_US_INSTS * 6 - 1);
+    g_assert_cmpuint(test_host_count_logs(h, "upload runs past"), ==, 0);
+
+    /* from 510: two instructions land, the next two are dropped */
+    r500_reg_write(s, R_GA_US_VECTOR_INDEX, 510);
+    for (unsigned i = 0; i < 4 * 6; i++) {
+        r500_reg_write(s, R_GA_US_VECTOR_DATA, 0xE0000000u + i);
+    }
+    g_assert_cmphex(s->us.inst[510 * 6], ==, 0xE0000000);
+    g_assert_cmphex(s->us.inst[511 * 6 + 5], ==, 0xE000000B);
+    for (unsigned i = 0; i < 6; i++) {
+        g_assert_cmphex(s->us.inst[i], ==, 0x5000000u + i);
+    }
+    g_assert_cmphex(r500_reg_read(s, R500_REGA_AT(US_CMN_INST, 0)), ==,
+                    0x5000000);
+    g_assert_cmpuint(R500_FGET(r500_reg_read(s, R_GA_US_VECTOR_INDEX),
+                               GA_US_VECTOR_INDEX, INDEX), ==, 0);
+    g_assert_cmpuint(test_host_count_logs(h, "upload runs past "
+                                          "instruction 511"), ==, 1);
+
+    /* a new INDEX starts a new upload */
+    r500_reg_write(s, R_GA_US_VECTOR_INDEX, 0);
+    r500_reg_write(s, R_GA_US_VECTOR_DATA, 0x1234);
+    g_assert_cmphex(s->us.inst[0], ==, 0x1234);
+    g_assert_cmpuint(test_host_count_logs(h, "upload runs past"), ==, 1);
+    test_host_free(h);
+}
+
+/* A right triangle over [0, 8) x [0, 8) in white. */
+static void small_triangle(TestHost *h)
+{
+    float v[3 * 8] = {
+        0, 0, 0, 1, 1, 1, 1, 1,
+        8, 0, 0, 1, 1, 1, 1, 1,
+        0, 8, 0, 1, 1, 1, 1, 1,
+    };
+
+    t3d_draw(h, 4, v, 3);
+}
+
+/* FC instruction words: JUMP/LOOP with JUMP_FUNC func to target. */
+static void fc_inst(uint32_t w[6], unsigned op, unsigned func,
+                    unsigned target)
+{
+    memset(w, 0, 6 * sizeof(w[0]));
+    w[0] = 2;                               /* TYPE FC */
+    w[2] = op | func << 8;
+    w[3] = target << 16;                    /* INT_ADDR 0, BOOL_ADDR 0 */
+}
+
+/*
+ * A fragment program that never ends (a JUMP to itself after the OUT):
+ * every quad stops after R500_US_QUAD_STEPS instructions and is dropped,
+ * the pixels keep what they held, the draw finishes and says so once.
+ */
+static void test_endless_program(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    R500Chip *s = &h->chip;
+    T3DAlu o = {
+        .out = true, .rgb_omask = 7, .alpha_omask = 1,
+        .addr = { 0, INL(0), INL(0) },
+        .swz = { { R, G, B }, { S1, S1, S1 }, { S0, S0, S0 } },
+        .aswz = { A, S1, S0 },
+    };
+    uint32_t w[2 * 6];
+    uint64_t quads0, insts0;
+
+    t3d_setup(h);
+    t3d_us_alu(&o, w);
+    fc_inst(w + 6, 0, 0xFF, 1);             /* 1: JUMP 1, always */
+    t3d_us_program(h, w, 2);
+    t3d_fill(h, 0x11223344);
+    quads0 = s->us.quads;
+    insts0 = s->us.insts;
+    small_triangle(h);
+    g_assert_cmpuint(s->us.quads, >, quads0);
+    g_assert_cmpuint(s->us.insts - insts0, ==,
+                     (s->us.quads - quads0) * R500_US_QUAD_STEPS);
+    for (unsigned y = 0; y < 10; y++) {
+        for (unsigned x = 0; x < 10; x++) {
+            g_assert_cmphex(t3d_px(h, x, y), ==, 0x11223344);
+        }
+    }
+    g_assert_cmpuint(test_host_count_logs(h, "instruction budget"), ==, 1);
+    /* once per draw */
+    small_triangle(h);
+    g_assert_cmpuint(test_host_count_logs(h, "instruction budget"), ==, 2);
+    /* the same set-up with a program that ends draws */
+    t3d_us_program(h, w, 1);
+    small_triangle(h);
+    g_assert_cmphex(t3d_px(h, 1, 1), ==, 0xFFFFFFFF);
+    g_assert_cmpuint(test_host_count_logs(h, "instruction budget"), ==, 2);
+    test_host_free(h);
+}
+
+/*
+ * Loops nested without end: a LOOP (255 iterations) whose body jumps back
+ * to the LOOP.  Past R500_US_LOOP_DEPTH levels the LOOP is skipped (to its
+ * jump target, the OUT), once said; the pixels get the colour.
+ */
+static void test_loops_too_deep(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    R500Chip *s = &h->chip;
+    T3DAlu o = {
+        .out = true, .rgb_omask = 7, .alpha_omask = 1,
+        .addr = { 0, INL(0), INL(0) },
+        .swz = { { R, G, B }, { S1, S1, S1 }, { S0, S0, S0 } },
+        .aswz = { A, S1, S0 },
+    };
+    uint32_t w[3 * 6];
+    uint64_t quads0, insts0;
+
+    t3d_setup(h);
+    fc_inst(w, 1, 0x00, 2);                 /* 0: LOOP, skip to 2 */
+    fc_inst(w + 6, 0, 0xFF, 0);             /* 1: JUMP 0, always */
+    t3d_us_alu(&o, w + 12);                 /* 2: OUT */
+    t3d_us_program(h, w, 3);
+    r500_reg_write(s, R500_REGA_AT(US_FC_INT_CONST, 0), 255);
+    t3d_fill(h, 0);
+    quads0 = s->us.quads;
+    insts0 = s->us.insts;
+    small_triangle(h);
+    /* 8 levels of LOOP + JUMP, the ninth LOOP skipped, the OUT */
+    g_assert_cmpuint(s->us.insts - insts0, ==,
+                     (s->us.quads - quads0) * (2 * R500_US_LOOP_DEPTH + 2));
+    g_assert_cmphex(t3d_px(h, 1, 1), ==, 0xFFFFFFFF);
+    g_assert_cmpuint(test_host_count_logs(h, "deeper than 8"), ==, 1);
+    g_assert_cmpuint(test_host_count_logs(h, "instruction budget"), ==, 0);
+    test_host_free(h);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -430,5 +580,8 @@ int main(int argc, char **argv)
     g_test_add_func("/us/branches", test_branches);
     g_test_add_func("/us/zero-times-anything", test_zero_times_anything);
     g_test_add_func("/us/bad-window", test_bad_window);
+    g_test_add_func("/us/contract/upload-past-store", test_upload_past_store);
+    g_test_add_func("/us/contract/endless-program", test_endless_program);
+    g_test_add_func("/us/contract/loops-too-deep", test_loops_too_deep);
     return g_test_run();
 }

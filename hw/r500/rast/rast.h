@@ -159,7 +159,5 @@ void r500_rast_triangle(R500Chip *s, const R500Vertex *v0,
  */
 void r500_rast_rect(R500Chip *s, const R500Vertex *v, int64_t x0, int64_t y0,
                     int64_t x1, int64_t y1);
-/* Coverage of the 4 pixels of the quad at (x, y) by the triangle edges. */
-unsigned r500_rast_coverage(const int64_t edge[3][3], int x, int y);
 
 #endif

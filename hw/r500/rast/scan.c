@@ -23,23 +23,6 @@
 static const int qdx[4] = { 0, 1, 0, 1 };
 static const int qdy[4] = { 0, 0, 1, 1 };
 
-unsigned r500_rast_coverage(const int64_t edge[3][3], int x, int y)
-{
-    unsigned mask = 0;
-
-    for (int p = 0; p < 4; p++) {
-        int64_t px = (int64_t)(x + qdx[p]) * SUB + SUB / 2;
-        int64_t py = (int64_t)(y + qdy[p]) * SUB + SUB / 2;
-        bool in = true;
-
-        for (int e = 0; e < 3 && in; e++) {
-            in = edge[e][0] * px + edge[e][1] * py + edge[e][2] >= 0;
-        }
-        mask |= (unsigned)in << p;
-    }
-    return mask;
-}
-
 /* Pixels the scissor and SC_CLIP_RULE keep (the bbox is in the scissor). */
 static unsigned clip_rule_mask(const R500Rast *r, int x, int y)
 {
@@ -116,10 +99,21 @@ static void quad_emit(R500Chip *s, int x, int y, unsigned mask)
     q->cover = mask;
     q->back = r->back;
     rs_quad(s, x, y);
-    r500_us_run_quad(s);
-    r500_rb3d_quad(s);
+    if (s->rb3d.early_z) {
+        /* depth and stencil first; the shader only where a pixel passed */
+        unsigned pass = r500_rb3d_quad_z(s, mask);
+
+        if (pass) {
+            r500_us_run_quad(s);
+            r500_rb3d_quad_color(s, pass & ~q->kill);
+        }
+    } else {
+        r500_us_run_quad(s);
+        r500_rb3d_quad(s);
+    }
     r->quads++;
-    r->pixels += __builtin_popcount(mask);
+    /* pixels in a 4-bit mask (no popcount call on baseline x86-64) */
+    r->pixels += (0x4332322132212110ull >> (4 * mask)) & 0xF;
 }
 
 /*
@@ -298,15 +292,38 @@ void r500_rast_triangle(R500Chip *s, const R500Vertex *v0,
         }
     }
 
-    for (int64_t y = by0 & ~1; y <= by1; y += 2) {
-        for (int64_t x = bx0 & ~1; x <= bx1; x += 2) {
-            unsigned mask = r500_rast_coverage((const int64_t (*)[3])edge,
-                                               x, y);
+    /*
+     * Edge functions stepped exactly in integers: at pixel 0 of the quad,
+     * +12 A to the right, +12 B down (exact: no rounding).
+     */
+    {
+        int64_t qx0 = bx0 & ~1, row[3];
 
-            /* scissor edges inside the quad */
-            mask &= mask ? box_mask(x, y, bx0, by0, bx1, by1) : 0;
-            if (mask && !quad_finish(s, x, y, mask)) {
-                return;
+        for (int e = 0; e < 3; e++) {
+            row[e] = edge[e][0] * (qx0 * SUB + SUB / 2) +
+                     edge[e][1] * ((by0 & ~1) * SUB + SUB / 2) + edge[e][2];
+        }
+        for (int64_t y = by0 & ~1; y <= by1; y += 2) {
+            int64_t ev[3] = { row[0], row[1], row[2] };
+
+            for (int64_t x = qx0; x <= bx1; x += 2) {
+                unsigned mask = 0xF;
+
+                for (int e = 0; e < 3; e++) {
+                    int64_t a = edge[e][0] * SUB, b = edge[e][1] * SUB;
+
+                    mask &= (ev[e] >= 0) | (ev[e] + a >= 0) << 1 |
+                            (ev[e] + b >= 0) << 2 | (ev[e] + a + b >= 0) << 3;
+                    ev[e] += 2 * a;
+                }
+                /* scissor edges inside the quad */
+                mask &= mask ? box_mask(x, y, bx0, by0, bx1, by1) : 0;
+                if (mask && !quad_finish(s, x, y, mask)) {
+                    return;
+                }
+            }
+            for (int e = 0; e < 3; e++) {
+                row[e] += 2 * SUB * edge[e][1];
             }
         }
     }

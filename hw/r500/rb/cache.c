@@ -66,17 +66,13 @@ static void slot_fill(R500Chip *s, R500Cache *c, R500CacheSlot *e,
     }
 }
 
-uint8_t *r500_cache_access(R500Chip *s, R500Cache *c, uint64_t mc,
-                           unsigned len, bool write)
+uint8_t *r500_cache_miss(R500Chip *s, R500Cache *c, uint64_t mc, bool write)
 {
     uint64_t page = mc >> PAGE_SHIFT;
-    R500CacheSlot *e = &c->slot[(page ^ (page >> 6)) % R500_CACHE_SLOTS];
+    R500CacheSlot *e = r500_cache_slot(c, page);
 
-    g_assert(len <= 16 && (mc & PAGE_MASK) + len <= R500_GPU_PAGE_SIZE);
-    if (e->tag != page + 1) {
-        slot_writeback(s, c, e);
-        slot_fill(s, c, e, page);
-    }
+    slot_writeback(s, c, e);
+    slot_fill(s, c, e, page);
     if (!e->ptr) {
         return NULL;
     }

@@ -16,6 +16,7 @@
 #ifndef HW_R500_RB_CACHE_H
 #define HW_R500_RB_CACHE_H
 
+#include <glib.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -40,12 +41,40 @@ typedef struct R500Cache {
     uint64_t misses, writebacks, faults;
 } R500Cache;
 
+/* The slot page (MC address >> 12) lives in. */
+static inline R500CacheSlot *r500_cache_slot(R500Cache *c, uint64_t page)
+{
+    return &c->slot[(page ^ (page >> 6)) % R500_CACHE_SLOTS];
+}
+
+/* A miss: write back the slot's page, bring in page (cache.c). */
+uint8_t *r500_cache_miss(R500Chip *s, R500Cache *c, uint64_t mc, bool write);
+
 /*
  * Pointer to len bytes at mc (len <= 16, not crossing a page), or NULL
- * when the page is not reachable.  write marks the page dirty.
+ * when the page is not reachable.  write marks the page dirty.  The hit
+ * is inline: every pixel, texel and depth value comes through here.
  */
-uint8_t *r500_cache_access(R500Chip *s, R500Cache *c, uint64_t mc,
-                           unsigned len, bool write);
+static inline uint8_t *r500_cache_access(R500Chip *s, R500Cache *c,
+                                         uint64_t mc, unsigned len,
+                                         bool write)
+{
+    uint64_t page = mc >> 12;
+    R500CacheSlot *e = r500_cache_slot(c, page);
+
+    if ((mc & (R500_GPU_PAGE_SIZE - 1)) + len > R500_GPU_PAGE_SIZE ||
+        len > 16) {
+        g_assert_not_reached();
+    }
+    if (e->tag != page + 1) {
+        return r500_cache_miss(s, c, mc, write);
+    }
+    if (!e->ptr) {
+        return NULL;
+    }
+    e->dirty |= write;
+    return e->ptr + (mc & (R500_GPU_PAGE_SIZE - 1));
+}
 /* Write back dirty pages, report VRAM writes, drop every page. */
 void r500_cache_flush(R500Chip *s, R500Cache *c);
 

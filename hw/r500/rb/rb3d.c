@@ -52,7 +52,12 @@ static uint32_t to_unorm(float v, unsigned bits)
     float max = (float)((1u << bits) - 1);
 
     v = v > 1.0f ? 1.0f : v > 0.0f ? v : 0.0f;     /* NaN -> 0 */
-    return (uint32_t)lrintf(v * max);
+    /*
+     * Round to nearest even, as lrintf in the default rounding mode: below
+     * 2^23, adding and taking away 2^23 leaves the rounded integer (and,
+     * unlike lrintf, is inline on every host).
+     */
+    return (uint32_t)((v * max + 0x1p23f) - 0x1p23f);
 }
 
 static float from_unorm(uint32_t v, unsigned bits)
@@ -121,7 +126,7 @@ typedef struct ColorField {
     uint8_t comp, shift, width, kind;
 } ColorField;
 
-typedef struct ColorLayout {
+typedef struct R500ColorLayout {
     uint8_t cformat, ofmt;      /* ofmt 0xFF: any fixed-point C4 format */
     uint8_t n;
     ColorField f[4];
@@ -199,12 +204,33 @@ static void field_put(uint8_t *p, const ColorField *f, uint32_t bits)
     memcpy(p + f->shift / 32 * 4, &v, 4);
 }
 
-void r500_rb3d_pack(uint32_t cformat, uint32_t ofmt, const float c[4],
-                    uint8_t *p)
+/* Every field fixed point inside the first dword (the common formats). */
+static bool layout_unorm32(const ColorLayout *l)
 {
-    const ColorLayout *l = color_layout(cformat, ofmt);
-    unsigned bytes = r500_rb3d_bytes(cformat, ofmt);
+    for (unsigned i = 0; l && i < l->n; i++) {
+        if (l->f[i].kind != F_UNORM || l->f[i].shift + l->f[i].width > 32) {
+            return false;
+        }
+    }
+    return l != NULL;
+}
+
+static void pack_layout(const ColorLayout *l, bool unorm32, unsigned bytes,
+                        const float c[4], uint8_t *p)
+{
     uint8_t buf[16] = { 0 };
+
+    if (unorm32) {
+        uint32_t v = 0;
+
+        for (unsigned i = 0; i < l->n; i++) {
+            v |= to_unorm(c[l->f[i].comp], l->f[i].width) << l->f[i].shift;
+        }
+        for (unsigned i = 0; i < bytes; i++) {
+            p[i] = v >> (8 * i);
+        }
+        return;
+    }
 
     for (unsigned i = 0; l && i < l->n; i++) {
         const ColorField *f = &l->f[i];
@@ -226,16 +252,29 @@ void r500_rb3d_pack(uint32_t cformat, uint32_t ofmt, const float c[4],
     memcpy(p, buf, bytes);
 }
 
-void r500_rb3d_unpack(uint32_t cformat, uint32_t ofmt, const uint8_t *p,
-                      float c[4])
+static void unpack_layout(const ColorLayout *l, bool unorm32,
+                          unsigned bytes, const uint8_t *p, float c[4])
 {
-    const ColorLayout *l = color_layout(cformat, ofmt);
     uint8_t buf[16] = { 0 };
 
-    memcpy(buf, p, r500_rb3d_bytes(cformat, ofmt));
     /* components a format does not store read as (0, 0, 0, 1) */
     c[0] = c[1] = c[2] = 0.0f;
     c[3] = 1.0f;
+    if (unorm32) {
+        uint32_t v = 0;
+
+        for (unsigned i = 0; i < bytes; i++) {
+            v |= (uint32_t)p[i] << (8 * i);
+        }
+        for (unsigned i = 0; i < l->n; i++) {
+            const ColorField *f = &l->f[i];
+
+            c[f->comp] = from_unorm((v >> f->shift) &
+                                    ((1u << f->width) - 1), f->width);
+        }
+        return;
+    }
+    memcpy(buf, p, bytes);
     for (unsigned i = 0; l && i < l->n; i++) {
         const ColorField *f = &l->f[i];
         uint32_t bits = field_get(buf, f);
@@ -252,6 +291,24 @@ void r500_rb3d_unpack(uint32_t cformat, uint32_t ofmt, const uint8_t *p,
             break;
         }
     }
+}
+
+void r500_rb3d_pack(uint32_t cformat, uint32_t ofmt, const float c[4],
+                    uint8_t *p)
+{
+    const ColorLayout *l = color_layout(cformat, ofmt);
+    unsigned bytes = r500_rb3d_bytes(cformat, ofmt);
+
+    pack_layout(l, bytes <= 4 && layout_unorm32(l), bytes, c, p);
+}
+
+void r500_rb3d_unpack(uint32_t cformat, uint32_t ofmt, const uint8_t *p,
+                      float c[4])
+{
+    const ColorLayout *l = color_layout(cformat, ofmt);
+    unsigned bytes = r500_rb3d_bytes(cformat, ofmt);
+
+    unpack_layout(l, bytes <= 4 && layout_unorm32(l), bytes, p, c);
 }
 
 /* Whether the pair is one the formats above store. */
@@ -334,11 +391,26 @@ bool r500_rb3d_prepare(R500Chip *s)
                              R500_FGET(pitch, RB3D_COLORPITCH, TILE), bytes);
             continue;
         }
+        t->layout = color_layout(t->cformat, t->ofmt);
+        t->unorm32 = bytes <= 4 && layout_unorm32(t->layout);
         t->enabled = true;
     }
     rb->blend = s->regs[R_RB3D_BLENDCNTL / 4];
     rb->ablend = s->regs[R_RB3D_ABLENDCNTL / 4];
     rb->rop = s->regs[R_RB3D_ROPCNTL / 4];
+    rb->blend_on = R500_FGET(rb->blend, RB3D_BLENDCNTL, ALPHA_BLEND_ENABLE);
+    rb->rop_on = R500_FGET(rb->rop, RB3D_ROPCNTL, ROP_ENABLE);
+    rb->need_dst = rb->blend_on || rb->rop_on;
+    rb->discard = R500_FGET(rb->blend, RB3D_BLENDCNTL, DISCARD_SRC_PIXELS);
+    for (int i = 0; i < 4; i++) {
+        uint32_t b = (i == 3 && R500_FGET(rb->blend, RB3D_BLENDCNTL,
+                                          SEPARATE_ALPHA_ENABLE))
+                     ? rb->ablend : rb->blend;
+
+        rb->bf[i].fn = R500_FGET(b, RB3D_BLENDCNTL, COMB_FCN);
+        rb->bf[i].src = R500_FGET(b, RB3D_BLENDCNTL, SRCBLEND);
+        rb->bf[i].dst = R500_FGET(b, RB3D_BLENDCNTL, DESTBLEND);
+    }
     rb->alpha_func = s->regs[R_FG_ALPHA_FUNC / 4];
     rb->alpha_ref = from_half(R500_FGET(s->regs[R_FG_ALPHA_VALUE / 4],
                                         FG_ALPHA_VALUE, AF_VAL));
@@ -362,7 +434,13 @@ bool r500_rb3d_prepare(R500Chip *s)
     rb->depth_offset = reg_float(s, R_SU_DEPTH_OFFSET);
     rb->depth_from_shader = R500_FGET(s->regs[R_FG_DEPTH_SRC / 4],
                                       FG_DEPTH_SRC, SHADER);
-    return r500_zb_prepare(s);
+    if (!r500_zb_prepare(s)) {
+        return false;
+    }
+    rb->early_z = rb->zb.enabled && !rb->cb_clear && !rb->depth_from_shader &&
+                  !R500_FGET(rb->alpha_func, FG_ALPHA_FUNC, AF_EN) &&
+                  !s->us.prog.uses_kill;
+    return true;
 }
 
 void r500_rb3d_finish(R500Chip *s)
@@ -429,14 +507,9 @@ static void blend(const R500Rb3d *rb, bool fixed, float src[4],
     float out[4];
 
     for (int i = 0; i < 4; i++) {
-        uint32_t b = (i == 3 && R500_FGET(rb->blend, RB3D_BLENDCNTL,
-                                          SEPARATE_ALPHA_ENABLE))
-                     ? rb->ablend : rb->blend;
-        unsigned fn = R500_FGET(b, RB3D_BLENDCNTL, COMB_FCN);
-        float sf = factor(R500_FGET(b, RB3D_BLENDCNTL, SRCBLEND), i, src, dst,
-                          rb->const_color);
-        float df = factor(R500_FGET(b, RB3D_BLENDCNTL, DESTBLEND), i, src,
-                          dst, rb->const_color);
+        unsigned fn = rb->bf[i].fn;
+        float sf = factor(rb->bf[i].src, i, src, dst, rb->const_color);
+        float df = factor(rb->bf[i].dst, i, src, dst, rb->const_color);
         float sv = src[i] * sf, dv = dst[i] * df, v;
 
         switch (fn) {
@@ -457,7 +530,7 @@ static void blend(const R500Rb3d *rb, bool fixed, float src[4],
 /* DISCARD_SRC_PIXELS against the 8-bit thresholds (2.11). */
 static bool discard(const R500Chip *s, const R500Rb3d *rb, const float c[4])
 {
-    unsigned mode = R500_FGET(rb->blend, RB3D_BLENDCNTL, DISCARD_SRC_PIXELS);
+    unsigned mode = rb->discard;
     uint32_t thr;
     bool gte = mode >= 4;
     unsigned first, last;
@@ -496,7 +569,7 @@ static void color_write(R500Chip *s, const R500ColorTarget *t, int x, int y,
     for (int i = 0; i < 4; i++) {
         src[i] = q->out[t->src][t->csel[i]][p];
     }
-    if (R500_FGET(rb->blend, RB3D_BLENDCNTL, ALPHA_BLEND_ENABLE) &&
+    if (rb->blend_on && rb->discard &&
         discard(s, rb, (const float[4]){ q->out[t->src][0][p],
                                          q->out[t->src][1][p],
                                          q->out[t->src][2][p],
@@ -508,15 +581,12 @@ static void color_write(R500Chip *s, const R500ColorTarget *t, int x, int y,
     if (!mem) {
         return;
     }
-    need_dst = t->mask != 0xF ||
-               R500_FGET(rb->blend, RB3D_BLENDCNTL, ALPHA_BLEND_ENABLE) ||
-               R500_FGET(rb->rop, RB3D_ROPCNTL, ROP_ENABLE);
+    need_dst = t->mask != 0xF || rb->need_dst;
     memcpy(old, mem, bytes);
     if (need_dst) {
-        r500_rb3d_unpack(t->cformat, t->ofmt, old, dst);
+        unpack_layout(t->layout, t->unorm32, bytes, old, dst);
     }
-    if (R500_FGET(rb->blend, RB3D_BLENDCNTL, ALPHA_BLEND_ENABLE) &&
-        !R500_FGET(rb->rop, RB3D_ROPCNTL, ROP_ENABLE)) {
+    if (rb->blend_on && !rb->rop_on) {
         blend(rb, fixed, src, dst);
     }
     if (t->mask != 0xF) {
@@ -526,8 +596,8 @@ static void color_write(R500Chip *s, const R500ColorTarget *t, int x, int y,
             }
         }
     }
-    r500_rb3d_pack(t->cformat, t->ofmt, src, mem);
-    if (R500_FGET(rb->rop, RB3D_ROPCNTL, ROP_ENABLE)) {
+    pack_layout(t->layout, t->unorm32, bytes, src, mem);
+    if (rb->rop_on) {
         /* bit = ROP code bit ((s << 1) | d) (2.11), on the stored bits */
         unsigned code = R500_FGET(rb->rop, RB3D_ROPCNTL, ROP);
         for (unsigned i = 0; i < bytes; i++) {
@@ -543,22 +613,22 @@ static void color_write(R500Chip *s, const R500ColorTarget *t, int x, int y,
             /* masked components keep their old bits */
             float nv[4];
 
-            r500_rb3d_unpack(t->cformat, t->ofmt, mem, nv);
+            unpack_layout(t->layout, t->unorm32, bytes, mem, nv);
             for (int i = 0; i < 4; i++) {
                 if (!(t->mask & (1u << i))) {
                     nv[i] = dst[i];
                 }
             }
-            r500_rb3d_pack(t->cformat, t->ofmt, nv, mem);
+            pack_layout(t->layout, t->unorm32, bytes, nv, mem);
         }
     }
 }
 
-void r500_rb3d_quad(R500Chip *s)
+unsigned r500_rb3d_quad_z(R500Chip *s, unsigned live)
 {
     R500Rb3d *rb = &s->rb3d;
     const R500UsQuad *q = &s->us.q;
-    unsigned live = q->cover & ~q->kill;
+    unsigned pass = 0;
 
     for (int p = 0; p < 4; p++) {
         int x = q->x + (p & 1), y = q->y + (p >> 1);
@@ -590,7 +660,23 @@ void r500_rb3d_quad(R500Chip *s)
         }
         /* samples passed, for occlusion queries (ZB_ZPASS_*) */
         rb->zpass++;
-        if (rb->zero_output) {
+        pass |= 1u << p;
+    }
+    return pass;
+}
+
+void r500_rb3d_quad_color(R500Chip *s, unsigned mask)
+{
+    R500Rb3d *rb = &s->rb3d;
+    const R500UsQuad *q = &s->us.q;
+
+    if (rb->zero_output) {
+        return;
+    }
+    for (int p = 0; p < 4; p++) {
+        int x = q->x + (p & 1), y = q->y + (p >> 1);
+
+        if (!((mask >> p) & 1)) {
             continue;
         }
         rb->pixels++;
@@ -598,6 +684,22 @@ void r500_rb3d_quad(R500Chip *s)
             if (rb->cb[i].enabled) {
                 color_write(s, &rb->cb[i], x, y, p);
             }
+        }
+    }
+}
+
+void r500_rb3d_quad(R500Chip *s)
+{
+    const R500UsQuad *q = &s->us.q;
+    unsigned live = q->cover & ~q->kill;
+
+    /*
+     * Per pixel in the hardware's order; one pixel's colour write before
+     * the next one's depth test only matters for surfaces that overlap.
+     */
+    for (int p = 0; p < 4; p++) {
+        if ((live >> p) & 1) {
+            r500_rb3d_quad_color(s, r500_rb3d_quad_z(s, 1u << p));
         }
     }
 }

@@ -57,6 +57,8 @@ typedef struct R500ColorTarget {
     uint8_t csel[4];            /* shader channel (RGBA index) of C0..C3 */
     uint8_t mask;               /* RB3D_COLOR_CHANNEL_MASK bits, C0..C3 */
     uint8_t src;                /* US render target feeding it */
+    const struct R500ColorLayout *layout;   /* how C0..C3 are stored */
+    bool unorm32;               /* all fields fixed point in one dword */
 } R500ColorTarget;
 
 /* One depth/stencil buffer of this draw. */
@@ -88,7 +90,18 @@ typedef struct R500Rb3d {
     float depth_scale, depth_offset;    /* SU_DEPTH_SCALE/OFFSET */
     bool depth_from_shader;     /* FG_DEPTH_SRC */
     uint32_t blend, ablend, rop;
+    /* decoded from them */
+    bool blend_on, rop_on, need_dst;
+    uint8_t discard;            /* DISCARD_SRC_PIXELS */
+    struct {
+        uint8_t fn, src, dst;   /* COMB_FCN, SRCBLEND, DESTBLEND */
+    } bf[4];                    /* C0..C2 colour, C3 alpha */
     float const_color[4];       /* C0..C3 */
+    /*
+     * Depth and stencil before the shader: nothing the shader does can
+     * change their outcome (no depth output, kill or alpha test).
+     */
+    bool early_z;
     uint64_t pixels, zfail;
 } R500Rb3d;
 
@@ -96,8 +109,17 @@ typedef struct R500Rb3d {
 /* rb3d.c */
 /* Latch the colour/depth state of this draw; false: nothing can be drawn */
 bool r500_rb3d_prepare(R500Chip *s);
-/* Test and write the covered, not killed pixels of s->us.q. */
+/*
+ * Test and write the covered, not killed pixels of s->us.q: alpha test,
+ * depth/stencil (r500_rb3d_quad_z), colour (r500_rb3d_quad_color).  With
+ * early_z the rasteriser runs the first part before the shader and the
+ * shader only for quads with a pixel left.
+ */
 void r500_rb3d_quad(R500Chip *s);
+/* Alpha, depth and stencil tests of the live pixels; the mask of passes */
+unsigned r500_rb3d_quad_z(R500Chip *s, unsigned live);
+/* Colour writes of the pixels in mask. */
+void r500_rb3d_quad_color(R500Chip *s, unsigned mask);
 /* The draw is over: write back and report the memory touched. */
 void r500_rb3d_finish(R500Chip *s);
 /*

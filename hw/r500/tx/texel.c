@@ -230,6 +230,13 @@ void r500_tx_decode(unsigned fmt, const uint8_t *p, unsigned x, unsigned y,
         packed(le16(p), w1555, 4, sign, false, c);
         break;
     case R500_TXF_8_8_8_8:
+        if (!sign && !pow2fix) {
+            /* the common case, as packed() computes it */
+            for (int i = 0; i < 4; i++) {
+                c[i] = p[i] / 255.0f;
+            }
+            break;
+        }
         packed(le32(p), w8888, 4, sign, pow2fix, c);
         break;
     case R500_TXF_2_10_10_10:

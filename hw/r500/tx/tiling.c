@@ -29,9 +29,13 @@ bool r500_surf_init(R500Surf *sf, uint64_t base, uint32_t pitch,
             sf->mth = 32 / (sf->mtw * bpp);
         }
     }
+    sf->mtw_log2 = __builtin_ctz(sf->mtw);
+    sf->mth_log2 = __builtin_ctz(sf->mth);
     if (macro) {
         sf->Mtw = sf->tiled ? 8 * sf->mtw : 256 / bpp;
         sf->Mth = sf->tiled ? 8 * sf->mth : 8;
+        sf->Mtw_log2 = __builtin_ctz(sf->Mtw);
+        sf->Mth_log2 = __builtin_ctz(sf->Mth);
         sf->row_bytes = align_up(pitch, sf->Mtw) * bpp * sf->Mth;
     } else if (sf->tiled) {
         sf->row_bytes = align_up(pitch, sf->mtw) * bpp * sf->mth;

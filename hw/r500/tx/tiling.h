@@ -34,6 +34,7 @@ typedef struct R500Surf {
     uint32_t mtw, mth;          /* micro tile, pixels */
     uint32_t Mtw, Mth;          /* macro tile, pixels */
     uint64_t row_bytes;         /* bytes per row of pixels or of tiles */
+    uint8_t mtw_log2, mth_log2, Mtw_log2, Mth_log2;
 } R500Surf;
 
 /*
@@ -45,25 +46,30 @@ typedef struct R500Surf {
 bool r500_surf_init(R500Surf *sf, uint64_t base, uint32_t pitch,
                     uint32_t bpp, bool macro, uint32_t micro);
 
-/* Byte offset of pixel (x, y) from base. */
+/*
+ * Byte offset of pixel (x, y) from base.  Every tile dimension is a power
+ * of two: shifts and masks instead of divisions (per pixel, per texel).
+ */
 static inline uint64_t r500_surf_offset(const R500Surf *sf, uint32_t x,
                                         uint32_t y)
 {
     if (sf->macro) {
-        uint32_t ix = x % sf->Mtw, iy = y % sf->Mth;
-        uint64_t off = (uint64_t)(y / sf->Mth) * sf->row_bytes +
-                       (uint64_t)(x / sf->Mtw) * 2048u;
+        uint32_t ix = x & (sf->Mtw - 1), iy = y & (sf->Mth - 1);
+        uint64_t off = (uint64_t)(y >> sf->Mth_log2) * sf->row_bytes +
+                       (uint64_t)(x >> sf->Mtw_log2) * 2048u;
 
         if (!sf->tiled) {
             return off + iy * 256u + ix * sf->bpp;
         }
-        return off + ((iy / sf->mth) * 8u + ix / sf->mtw) * 32u +
-               ((iy % sf->mth) * sf->mtw + ix % sf->mtw) * sf->bpp;
+        return off + (((iy >> sf->mth_log2) << 3) + (ix >> sf->mtw_log2)) *
+               32u + (((iy & (sf->mth - 1)) << sf->mtw_log2) +
+                      (ix & (sf->mtw - 1))) * sf->bpp;
     }
     if (sf->tiled) {
-        return (uint64_t)(y / sf->mth) * sf->row_bytes +
-               (uint64_t)(x / sf->mtw) * 32u +
-               ((y % sf->mth) * sf->mtw + x % sf->mtw) * sf->bpp;
+        return (uint64_t)(y >> sf->mth_log2) * sf->row_bytes +
+               (uint64_t)(x >> sf->mtw_log2) * 32u +
+               (((y & (sf->mth - 1)) << sf->mtw_log2) + (x & (sf->mtw - 1))) *
+               sf->bpp;
     }
     return (uint64_t)y * sf->row_bytes + (uint64_t)x * sf->bpp;
 }

@@ -56,6 +56,51 @@ static void decode_addr(uint32_t w, R500UsAddr a[3])
     }
 }
 
+/* The source channels an ALU instruction's operands select (us_exec.c). */
+static uint16_t alu_src_need(const R500UsInst *in)
+{
+    uint16_t need = 0;
+
+    for (int i = 0; i < 3; i++) {
+        const R500UsOperand *r = &in->rgb_op[i], *a = &in->alpha_op[i];
+
+        for (int ch = 0; ch < 3; ch++) {
+            if (r->swz[ch] < 4) {
+                need |= R500_US_NEED(r->sel, r->swz[ch]);
+            }
+        }
+        if (a->swz[0] < 4) {
+            need |= R500_US_NEED(a->sel, a->swz[0]);
+        }
+    }
+    /* MDH/MDV read src0 by channel (RGB) or its alpha */
+    if (in->rgb_opcode == R500_US_RGB_MDH ||
+        in->rgb_opcode == R500_US_RGB_MDV) {
+        need |= R500_US_NEED(0, 0) | R500_US_NEED(0, 1) | R500_US_NEED(0, 2);
+    }
+    if (in->alpha_opcode == R500_US_A_MDH ||
+        in->alpha_opcode == R500_US_A_MDV) {
+        need |= R500_US_NEED(0, 3);
+    }
+    for (int c = 0; c < 4; c++) {
+        if (need & R500_US_NEED(3, c)) {
+            need |= R500_US_NEED(0, c) | R500_US_NEED(1, c);
+        }
+    }
+    return need;
+}
+
+/* Source-table slot of an operand channel (swizzle 0-3 R G B A, 4 0,
+ * 5 0.5, 6 1, 7 0). */
+static uint8_t alu_slot(const R500UsOperand *op, unsigned swz)
+{
+    if (swz < 4) {
+        return op->sel * 4 + swz;
+    }
+    return swz == 5 ? R500_US_SLOT_HALF : swz == 6 ? R500_US_SLOT_ONE
+                                                   : R500_US_SLOT_0;
+}
+
 void r500_us_decode(const uint32_t w[6], R500UsInst *in)
 {
     uint32_t cmn = w[0];
@@ -134,6 +179,15 @@ void r500_us_decode(const uint32_t w[6], R500UsInst *in)
         in->alpha_target = F(ai, US_ALU_ALPHA_INST, TARGET);
         in->w_omask = F(ai, US_ALU_ALPHA_INST, W_OMASK);
         in->alu_wmask = F(ri, US_ALU_RGB_INST, ALU_WMASK);
+        in->src_need = alu_src_need(in);
+        for (int i = 0; i < 3; i++) {
+            for (int ch = 0; ch < 3; ch++) {
+                in->rgb_slot[i][ch] = alu_slot(&in->rgb_op[i],
+                                               in->rgb_op[i].swz[ch]);
+            }
+            in->alpha_slot[i] = alu_slot(&in->alpha_op[i],
+                                         in->alpha_op[i].swz[0]);
+        }
         break;
     }
     case R500_US_TEX:
@@ -195,7 +249,7 @@ bool r500_us_prepare(R500Chip *s)
         (u->code_dirty &&
          memcmp(p->code, &u->inst[start * R500_US_INST_DWORDS],
                 (end - start + 1) * R500_US_INST_DWORDS * 4))) {
-        p->uses_fc = p->uses_tex = false;
+        p->uses_fc = p->uses_tex = p->uses_kill = false;
         memcpy(p->code, &u->inst[start * R500_US_INST_DWORDS],
                (end - start + 1) * R500_US_INST_DWORDS * 4);
         for (uint32_t i = start; i <= end; i++) {
@@ -204,6 +258,8 @@ bool r500_us_prepare(R500Chip *s)
             r500_us_decode(&u->inst[i * R500_US_INST_DWORDS], in);
             p->uses_fc |= in->type == R500_US_FC;
             p->uses_tex |= in->type == R500_US_TEX;
+            p->uses_kill |= in->type == R500_US_TEX &&
+                            in->tex_op == R500_TEX_KILL;
         }
         p->start = start;
         p->end = end;
@@ -213,6 +269,7 @@ bool r500_us_prepare(R500Chip *s)
     u->code_dirty = false;
     u->budget = R500_US_DRAW_BUDGET;
     u->budget_logged = false;
+    u->depth_logged = false;
     u->zero_times_anything = F(s->regs[R_US_CONFIG / 4], US_CONFIG,
                                ZERO_TIMES_ANYTHING_EQUALS_ZERO);
     memcpy(u->kconst, u->consts, sizeof(u->kconst));
@@ -225,6 +282,7 @@ static void us_index_write(R500Chip *s, uint32_t reg, uint32_t old,
                            uint32_t mask)
 {
     s->us.upload_dword = 0;
+    s->us.upload_overrun_logged = false;
 }
 
 static void us_data_write(R500Chip *s, uint32_t reg, uint32_t old,
@@ -252,9 +310,31 @@ static void us_data_write(R500Chip *s, uint32_t reg, uint32_t old,
         }
         u->consts[idx * 4 + u->upload_dword % 4] = val;
     } else {
-        u->inst[idx * R500_US_INST_DWORDS + u->upload_dword %
-                R500_US_INST_DWORDS] = val;
+        /*
+         * An upload running on after instruction 511: the 9-bit INDEX
+         * has wrapped to 0, and writing on would silently overwrite the
+         * start of the store.  The rest of the upload is dropped (until
+         * INDEX is written again), with one guest error; upload_dword
+         * R500_US_INST_DWORDS marks the state (docs/reliability.md, the
+         * bad-input contract).
+         */
+        if (u->upload_dword >= R500_US_INST_DWORDS) {
+            if (!u->upload_overrun_logged) {
+                u->upload_overrun_logged = true;
+                r500_guest_error(s, "GA_US_VECTOR_DATA: upload runs past "
+                                 "instruction %u, the end of the store; "
+                                 "dropped", R500_US_INSTS - 1);
+            }
+            return;
+        }
+        u->inst[idx * R500_US_INST_DWORDS + u->upload_dword] = val;
         u->code_dirty = true;
+        if (u->upload_dword + 1 == R500_US_INST_DWORDS &&
+            idx == R500_US_INSTS - 1) {
+            *ireg = R500_FSET(*ireg, GA_US_VECTOR_INDEX, INDEX, 0);
+            u->upload_dword = R500_US_INST_DWORDS;
+            return;
+        }
     }
     if (++u->upload_dword >= per) {
         u->upload_dword = 0;
@@ -299,13 +379,17 @@ static void us_reset(R500Chip *s)
     memset(u->inst, 0, sizeof(u->inst));
     memset(u->consts, 0, sizeof(u->consts));
     u->upload_dword = 0;
+    u->upload_overrun_logged = false;
     u->prog.valid = false;
     u->code_dirty = true;
 }
 
 static void us_post_load(R500Chip *s)
 {
-    s->us.upload_dword %= R500_US_INST_DWORDS;
+    /* R500_US_INST_DWORDS itself: an upload that ran past the store */
+    if (s->us.upload_dword > R500_US_INST_DWORDS) {
+        s->us.upload_dword %= R500_US_INST_DWORDS;
+    }
     s->us.prog.valid = false;
     s->us.code_dirty = true;
 }

@@ -35,6 +35,23 @@ enum {
     R500_US_TEX = 3,
 };
 
+/* RGB_OP (reference 3.7) */
+enum {
+    R500_US_RGB_MAD = 0, R500_US_RGB_DP3 = 1, R500_US_RGB_DP4 = 2,
+    R500_US_RGB_D2A = 3, R500_US_RGB_MIN = 4, R500_US_RGB_MAX = 5,
+    R500_US_RGB_CND = 7, R500_US_RGB_CMP = 8, R500_US_RGB_FRC = 9,
+    R500_US_RGB_SOP = 10, R500_US_RGB_MDH = 11, R500_US_RGB_MDV = 12,
+};
+
+/* ALPHA_OP */
+enum {
+    R500_US_A_MAD = 0, R500_US_A_DP = 1, R500_US_A_MIN = 2, R500_US_A_MAX = 3,
+    R500_US_A_CND = 5, R500_US_A_CMP = 6, R500_US_A_FRC = 7, R500_US_A_EX2 = 8,
+    R500_US_A_LN2 = 9, R500_US_A_RCP = 10, R500_US_A_RSQ = 11,
+    R500_US_A_SIN = 12, R500_US_A_COS = 13, R500_US_A_MDH = 14,
+    R500_US_A_MDV = 15,
+};
+
 /* Where an ALU source comes from (US_ALU_RGB_ADDR, seed 002). */
 enum {
     R500_US_SRC_TEMP,
@@ -87,7 +104,23 @@ typedef struct R500UsInst {
     uint8_t tex_dx_swz[4], tex_dy_swz[4];
     /* FC */
     uint32_t fc_inst, fc_addr;
+    /* Derived (us.c): source channels the ALU reads, R500_US_NEED(). */
+    uint16_t src_need;
+    /*
+     * Derived: each operand channel as a slot of the executor's source
+     * table: sel * 4 + swizzle for R G B A, R500_US_SLOT_0/HALF/ONE for the
+     * constant swizzles.  RGB: [operand A B C][channel]; alpha: [A B C].
+     */
+    uint8_t rgb_slot[3][3], alpha_slot[3];
 } R500UsInst;
+
+#define R500_US_SLOT_0          16
+#define R500_US_SLOT_HALF       17
+#define R500_US_SLOT_ONE        18
+#define R500_US_SLOTS           19
+
+/* Source n (0-2, 3: presubtract) channel c (RGBA) of an ALU instruction */
+#define R500_US_NEED(n, c)      (1u << ((n) * 4 + (c)))
 
 typedef struct R500UsProg {
     bool valid;
@@ -95,6 +128,7 @@ typedef struct R500UsProg {
     uint32_t code[R500_US_INSTS * R500_US_INST_DWORDS];
     R500UsInst inst[R500_US_INSTS];
     bool uses_fc, uses_tex;
+    bool uses_kill;             /* a TEX KILL instruction */
     uint64_t decodes;
 } R500UsProg;
 
@@ -116,15 +150,18 @@ typedef struct R500Us {
     /* ---- Migrated ("r500/us" subsection) ---- */
     uint32_t inst[R500_US_INSTS * R500_US_INST_DWORDS];
     uint32_t consts[R500_US_CONSTS * 4];   /* IEEE single bits */
-    uint32_t upload_dword;      /* next dword of the element being loaded */
+    uint32_t upload_dword;      /* next dword of the element being loaded;
+                                   R500_US_INST_DWORDS: past the store */
 
     /* ---- Not migrated ---- */
     bool code_dirty;
+    bool upload_overrun_logged; /* this upload's overrun was reported */
     R500UsProg prog;
     bool zero_times_anything;
     float kconst[R500_US_CONSTS][4];
     uint64_t budget;            /* instructions left for this draw */
     bool budget_logged;
+    bool depth_logged;          /* nesting past R500_US_LOOP_DEPTH said */
     R500UsQuad q;
     uint64_t quads, insts;
 } R500Us;

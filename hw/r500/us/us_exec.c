@@ -10,99 +10,127 @@
 
 #include "../r500.h"
 
-/* RGB_OP (reference 3.7) */
-enum {
-    RGB_MAD = 0, RGB_DP3 = 1, RGB_DP4 = 2, RGB_D2A = 3, RGB_MIN = 4,
-    RGB_MAX = 5, RGB_CND = 7, RGB_CMP = 8, RGB_FRC = 9, RGB_SOP = 10,
-    RGB_MDH = 11, RGB_MDV = 12,
-};
-
-/* ALPHA_OP */
-enum {
-    A_MAD = 0, A_DP = 1, A_MIN = 2, A_MAX = 3, A_CND = 5, A_CMP = 6,
-    A_FRC = 7, A_EX2 = 8, A_LN2 = 9, A_RCP = 10, A_RSQ = 11, A_SIN = 12,
-    A_COS = 13, A_MDH = 14, A_MDV = 15,
-};
-
 typedef float Chan[4];          /* one channel of the four pixels */
 
-static inline float mul(bool ztae, float a, float b)
+/*
+ * One channel of the quad as a vector of four floats (GCC/clang vector
+ * extensions: one SSE or NEON instruction per operation where the host
+ * has them, four scalar ones elsewhere).  Every lane does exactly the
+ * IEEE operation the scalar code would, so results are bit-identical.
+ */
+typedef float V4 __attribute__((vector_size(16)));
+typedef int32_t V4i __attribute__((vector_size(16)));
+
+static inline V4 ld4(const float *p)
 {
-    /* US_CONFIG.ZERO_TIMES_ANYTHING_EQUALS_ZERO: 0 * inf = 0 (2.9) */
-    return ztae && (a == 0.0f || b == 0.0f) ? 0.0f : a * b;
+    V4 v;
+
+    memcpy(&v, p, sizeof(v));
+    return v;
 }
 
-/* One register channel of the four pixels. */
-static void us_read(const R500Us *u, const R500UsAddr *a, int c, int al,
-                    Chan out)
+static inline void st4(float *p, V4 v)
 {
-    int idx = a->index + (a->rel ? al : 0);
+    memcpy(p, &v, sizeof(v));
+}
 
-    switch (a->kind) {
-    case R500_US_SRC_TEMP:
-        memcpy(out, u->q.t[idx & (R500_US_TEMPS - 1)][c], sizeof(Chan));
-        break;
-    case R500_US_SRC_CONST:
-        out[0] = out[1] = out[2] = out[3] =
-            u->kconst[idx & (R500_US_CONSTS - 1)][c];
-        break;
-    default:
-        /* an inline constant supplies every channel (open question 2) */
-        out[0] = out[1] = out[2] = out[3] = a->inline_val;
-        break;
+static inline V4 splat(float f)
+{
+    return (V4){ f, f, f, f };
+}
+
+/* mask ? a : b, lane by lane (mask lanes all ones or all zeros) */
+static inline V4 sel4(V4i mask, V4 a, V4 b)
+{
+    return (V4)(((V4i)a & mask) | ((V4i)b & ~mask));
+}
+
+/* US_CONFIG.ZERO_TIMES_ANYTHING_EQUALS_ZERO: 0 * inf = 0 (2.9) */
+static inline V4 mul4(bool ztae, V4 a, V4 b)
+{
+    V4 m = a * b;
+
+    if (ztae) {
+        V4i zero = (a == 0.0f) | (b == 0.0f);
+
+        m = (V4)((V4i)m & ~zero);
     }
+    return m;
 }
 
-static float presub(unsigned op, float s0, float s1)
+static inline V4 clamp4(V4 v)
 {
-    switch (op) {
-    case 0: return 1.0f - 2.0f * s0;
-    case 1: return s1 - s0;
-    case 2: return s1 + s0;
-    default: return 1.0f - s0;
-    }
+    /* v > 1 ? 1 : v > 0 ? v : 0 (NaN -> 0) */
+    return sel4(v > 1.0f, splat(1.0f), sel4(v > 0.0f, v, splat(0.0f)));
 }
 
-/* Operand channel: select, swizzle (0 R 1 G 2 B 3 A 4 0 5 0.5 6 1), mod. */
-static void operand(Chan src[4][4], const R500UsOperand *op, unsigned swz,
-                    Chan out)
-{
-    for (int p = 0; p < 4; p++) {
-        float v;
+/*
+ * The source table of one ALU instruction: slot sel * 4 + channel for
+ * src0-2 and the presubtract result (sel 3), then the constants of the
+ * swizzles (R500_US_SLOT_*).  Only the channels the instruction's
+ * operands select are loaded (R500UsInst.src_need, us.c).
+ */
+typedef struct AluSrc {
+    V4 v[R500_US_SLOTS];
+} AluSrc;
 
-        switch (swz) {
-        case 0: case 1: case 2: case 3:
-            v = src[op->sel][swz][p];
-            break;
-        case 5:
-            v = 0.5f;
-            break;
-        case 6:
-            v = 1.0f;
-            break;
-        default:
-            v = 0.0f;
-            break;
+static void alu_src_load(const R500Us *u, const R500UsInst *in, int al,
+                         AluSrc *s)
+{
+    for (unsigned m = in->src_need & 0xFFF; m; m &= m - 1) {
+        unsigned i = __builtin_ctz(m), n = i / 4, c = i % 4;
+        const R500UsAddr *a = c < 3 ? &in->rgb_addr[n] : &in->alpha_addr[n];
+        int idx = a->index + (a->rel ? al : 0);
+
+        if (a->kind == R500_US_SRC_TEMP) {
+            s->v[i] = ld4(u->q.t[idx & (R500_US_TEMPS - 1)][c]);
+        } else if (a->kind == R500_US_SRC_CONST) {
+            s->v[i] = splat(u->kconst[idx & (R500_US_CONSTS - 1)][c]);
+        } else {
+            /* an inline constant supplies every channel (open question 2) */
+            s->v[i] = splat(a->inline_val);
         }
-        switch (op->mod) {
-        case 1: v = -v; break;
-        case 2: v = fabsf(v); break;
-        case 3: v = -fabsf(v); break;
+    }
+    for (unsigned m = in->src_need >> 12; m; m &= m - 1) {
+        unsigned c = __builtin_ctz(m);
+        unsigned op = c < 3 ? in->rgb_srcp : in->alpha_srcp;
+        V4 s0 = s->v[c], s1 = s->v[4 + c];
+
+        switch (op) {
+        case 0: s->v[12 + c] = 1.0f - 2.0f * s0; break;
+        case 1: s->v[12 + c] = s1 - s0; break;
+        case 2: s->v[12 + c] = s1 + s0; break;
+        default: s->v[12 + c] = 1.0f - s0; break;
         }
-        out[p] = v;
     }
 }
 
-static float omod(unsigned m, float v)
+/*
+ * Operand: a slot with its modifier (none, negate, abs, -abs) applied
+ * to the sign bit, as the scalar -x and fabsf do.
+ */
+static inline V4 operand(const AluSrc *s, unsigned slot, unsigned mod)
 {
-    static const float k[7] = { 1, 2, 4, 8, 0.5f, 0.25f, 0.125f };
+    static const int32_t sign = INT32_MIN;
+    V4i v = (V4i)s->v[slot];
 
-    return m < 7 ? v * k[m] : v;
+    switch (mod) {
+    case 0: return (V4)v;
+    case 1: return (V4)(v ^ sign);
+    case 2: return (V4)(v & ~sign);
+    default: return (V4)(v | sign);
+    }
 }
 
-static float clamp01(float v)
+static const float omod_k[8] = { 1, 2, 4, 8, 0.5f, 0.25f, 0.125f, 1 };
+
+/* OMOD (m 7: none) and clamp of one channel of results. */
+static inline V4 finish(unsigned m, bool clamp, V4 v)
 {
-    return v > 1.0f ? 1.0f : v > 0.0f ? v : 0.0f;
+    if (m < 7) {
+        v *= omod_k[m];
+    }
+    return clamp ? clamp4(v) : v;
 }
 
 static bool compare(unsigned op, float v)
@@ -149,125 +177,130 @@ static inline bool us_live(const UsFlow *f, const R500UsInst *in, int p)
     return ((f->active >> p) & 1) || in->write_inactive;
 }
 
-static void exec_alu(R500Chip *s, const R500UsInst *in, UsFlow *f)
+/*
+ * Store one channel of results into dst for the pixels that execute (or
+ * all, WRITE_INACTIVE) and whose predicate passes.
+ */
+static void write_chan(const UsFlow *f, const R500UsInst *in, unsigned sel,
+                       bool inv, int c, float *dst, V4 v)
+{
+    if (!sel && (f->active == 0xF || in->write_inactive)) {
+        st4(dst, v);
+        return;
+    }
+    for (int p = 0; p < 4; p++) {
+        if (us_live(f, in, p) && pred_ok(f->pred, sel, inv, c, p)) {
+            dst[p] = v[p];
+        }
+    }
+}
+
+static void exec_alu(R500Chip *s, const R500UsInst *in, UsFlow *f,
+                     AluSrc *src)
 {
     bool (*pred)[4] = f->pred;
     R500Us *u = &s->us;
     R500UsQuad *q = &u->q;
     bool ztae = u->zero_times_anything;
-    Chan src[4][4];                     /* src0-2, srcp x RGBA */
-    Chan a[3], b[3], c[3], aa, ab, ac;
-    Chan rgb[3], alpha, dot;
-
+    V4 a[3], b[3], c[3], aa, ab, ac, rgb[3], alpha, dot = splat(0.0f);
+    unsigned rop = in->rgb_opcode, aop = in->alpha_opcode;
     int al = f->loops ? f->loop[f->loops - 1].al : 0;
 
-    for (int n = 0; n < 3; n++) {
-        for (int ch = 0; ch < 3; ch++) {
-            us_read(u, &in->rgb_addr[n], ch, al, src[n][ch]);
-        }
-        us_read(u, &in->alpha_addr[n], 3, al, src[n][3]);
-    }
-    for (int p = 0; p < 4; p++) {
-        for (int ch = 0; ch < 3; ch++) {
-            src[3][ch][p] = presub(in->rgb_srcp, src[0][ch][p], src[1][ch][p]);
-        }
-        src[3][3][p] = presub(in->alpha_srcp, src[0][3][p], src[1][3][p]);
-    }
+    alu_src_load(u, in, al, src);
     for (int ch = 0; ch < 3; ch++) {
-        operand(src, &in->rgb_op[0], in->rgb_op[0].swz[ch], a[ch]);
-        operand(src, &in->rgb_op[1], in->rgb_op[1].swz[ch], b[ch]);
-        operand(src, &in->rgb_op[2], in->rgb_op[2].swz[ch], c[ch]);
+        a[ch] = operand(src, in->rgb_slot[0][ch], in->rgb_op[0].mod);
+        b[ch] = operand(src, in->rgb_slot[1][ch], in->rgb_op[1].mod);
+        c[ch] = operand(src, in->rgb_slot[2][ch], in->rgb_op[2].mod);
     }
-    operand(src, &in->alpha_op[0], in->alpha_op[0].swz[0], aa);
-    operand(src, &in->alpha_op[1], in->alpha_op[1].swz[0], ab);
-    operand(src, &in->alpha_op[2], in->alpha_op[2].swz[0], ac);
+    aa = operand(src, in->alpha_slot[0], in->alpha_op[0].mod);
+    ab = operand(src, in->alpha_slot[1], in->alpha_op[1].mod);
+    ac = operand(src, in->alpha_slot[2], in->alpha_op[2].mod);
 
     /* The dot product both units may use. */
-    for (int p = 0; p < 4; p++) {
-        float d = mul(ztae, a[0][p], b[0][p]) + mul(ztae, a[1][p], b[1][p]);
+    if (rop == R500_US_RGB_DP3 || rop == R500_US_RGB_DP4 ||
+        rop == R500_US_RGB_D2A || aop == R500_US_A_DP) {
+        V4 d = mul4(ztae, a[0], b[0]) + mul4(ztae, a[1], b[1]);
 
-        if (in->rgb_opcode == RGB_D2A) {
-            dot[p] = d + c[2][p];
+        if (rop == R500_US_RGB_D2A) {
+            dot = d + c[2];
         } else {
-            d += mul(ztae, a[2][p], b[2][p]);
+            d += mul4(ztae, a[2], b[2]);
             /* DP4 takes the fourth term from the alpha unit's A and B */
-            dot[p] = in->rgb_opcode == RGB_DP3 ? d
-                                               : d + mul(ztae, aa[p], ab[p]);
+            dot = rop == R500_US_RGB_DP3 ? d : d + mul4(ztae, aa, ab);
         }
     }
 
     /* Alpha unit. */
-    for (int p = 0; p < 4; p++) {
-        float x = aa[p], v;
+    switch (aop) {
+    case R500_US_A_MAD: alpha = mul4(ztae, aa, ab) + ac; break;
+    case R500_US_A_DP: alpha = dot; break;
+    case R500_US_A_MIN: alpha = sel4(aa < ab, aa, ab); break;
+    case R500_US_A_MAX: alpha = sel4(aa >= ab, aa, ab); break;
+    case R500_US_A_CND: alpha = sel4(ac > 0.5f, aa, ab); break;
+    case R500_US_A_CMP: alpha = sel4(ac >= 0.0f, aa, ab); break;
+    case R500_US_A_MDH:
+    case R500_US_A_MDV: {
+        /* A from the top-left pixel, C from its right/lower neighbour */
+        V4 sa = operand(src, 3, in->alpha_op[0].mod);
+        V4 sc = operand(src, 3, in->alpha_op[2].mod);
 
-        switch (in->alpha_opcode) {
-        case A_MAD: v = mul(ztae, x, ab[p]) + ac[p]; break;
-        case A_DP: v = dot[p]; break;
-        case A_MIN: v = x < ab[p] ? x : ab[p]; break;
-        case A_MAX: v = x >= ab[p] ? x : ab[p]; break;
-        case A_CND: v = ac[p] > 0.5f ? x : ab[p]; break;
-        case A_CMP: v = ac[p] >= 0.0f ? x : ab[p]; break;
-        case A_FRC: v = x - floorf(x); break;
-        case A_EX2: v = exp2f(x); break;
-        case A_LN2: v = log2f(x); break;
-        case A_RCP: v = 1.0f / x; break;
-        case A_RSQ: v = 1.0f / sqrtf(x); break;
-        case A_SIN: v = sinf(x * 2.0f * (float)M_PI); break;
-        case A_COS: v = cosf(x * 2.0f * (float)M_PI); break;
-        case A_MDH:
-        case A_MDV: {
-            /* A from the top-left pixel, C from its right/lower neighbour */
-            Chan sa, sc;
-            R500UsOperand oa = in->alpha_op[0], oc = in->alpha_op[2];
-
-            oa.sel = oc.sel = 0;
-            operand(src, &oa, 3, sa);
-            operand(src, &oc, 3, sc);
-            v = mul(ztae, sa[0], ab[p]) +
-                sc[in->alpha_opcode == A_MDH ? 1 : 2];
-            break;
-        }
-        default: v = 0.0f; break;
-        }
-        v = omod(in->alpha_omod, v);
-        alpha[p] = in->alpha_clamp ? clamp01(v) : v;
+        alpha = mul4(ztae, splat(sa[0]), ab) +
+                splat(sc[aop == R500_US_A_MDH ? 1 : 2]);
+        break;
     }
+    default:
+        for (int p = 0; p < 4; p++) {
+            float x = aa[p], v;
+
+            switch (aop) {
+            case R500_US_A_FRC: v = x - floorf(x); break;
+            case R500_US_A_EX2: v = exp2f(x); break;
+            case R500_US_A_LN2: v = log2f(x); break;
+            case R500_US_A_RCP: v = 1.0f / x; break;
+            case R500_US_A_RSQ: v = 1.0f / sqrtf(x); break;
+            case R500_US_A_SIN: v = sinf(x * 2.0f * (float)M_PI); break;
+            case R500_US_A_COS: v = cosf(x * 2.0f * (float)M_PI); break;
+            default: v = 0.0f; break;
+            }
+            alpha[p] = v;
+        }
+        break;
+    }
+    alpha = finish(in->alpha_omod, in->alpha_clamp, alpha);
 
     /* RGB unit. */
     for (int ch = 0; ch < 3; ch++) {
-        Chan sa, sc;
+        V4 x = a[ch], y = b[ch], z = c[ch], v;
 
-        if (in->rgb_opcode == RGB_MDH || in->rgb_opcode == RGB_MDV) {
-            R500UsOperand oa = in->rgb_op[0], oc = in->rgb_op[2];
-
-            oa.sel = oc.sel = 0;
-            operand(src, &oa, ch, sa);
-            operand(src, &oc, ch, sc);
-        }
-        for (int p = 0; p < 4; p++) {
-            float x = a[ch][p], y = b[ch][p], z = c[ch][p], v;
-
-            switch (in->rgb_opcode) {
-            case RGB_MAD: v = mul(ztae, x, y) + z; break;
-            case RGB_DP3:
-            case RGB_DP4:
-            case RGB_D2A: v = dot[p]; break;
-            case RGB_MIN: v = x < y ? x : y; break;
-            case RGB_MAX: v = x >= y ? x : y; break;
-            case RGB_CND: v = z > 0.5f ? x : y; break;
-            case RGB_CMP: v = z >= 0.0f ? x : y; break;
-            case RGB_FRC: v = x - floorf(x); break;
-            case RGB_SOP: v = alpha[p]; break;
-            case RGB_MDH: v = mul(ztae, sa[0], y) + sc[1]; break;
-            case RGB_MDV: v = mul(ztae, sa[0], y) + sc[2]; break;
-            default: v = 0.0f; break;
+        switch (rop) {
+        case R500_US_RGB_MAD: v = mul4(ztae, x, y) + z; break;
+        case R500_US_RGB_DP3:
+        case R500_US_RGB_DP4:
+        case R500_US_RGB_D2A: v = dot; break;
+        case R500_US_RGB_MIN: v = sel4(x < y, x, y); break;
+        case R500_US_RGB_MAX: v = sel4(x >= y, x, y); break;
+        case R500_US_RGB_CND: v = sel4(z > 0.5f, x, y); break;
+        case R500_US_RGB_CMP: v = sel4(z >= 0.0f, x, y); break;
+        case R500_US_RGB_FRC:
+            for (int p = 0; p < 4; p++) {
+                v[p] = x[p] - floorf(x[p]);
             }
-            if (in->rgb_opcode != RGB_SOP) {
-                v = omod(in->rgb_omod, v);
-                v = in->rgb_clamp ? clamp01(v) : v;
-            }
-            rgb[ch][p] = v;
+            break;
+        case R500_US_RGB_SOP: v = alpha; break;
+        case R500_US_RGB_MDH:
+        case R500_US_RGB_MDV: {
+            /* channel ch of src0, whatever the swizzle */
+            V4 sa = operand(src, ch, in->rgb_op[0].mod);
+            V4 sc = operand(src, ch, in->rgb_op[2].mod);
+
+            v = mul4(ztae, splat(sa[0]), y) +
+                splat(sc[rop == R500_US_RGB_MDH ? 1 : 2]);
+            break;
         }
+        default: v = splat(0.0f); break;
+        }
+        rgb[ch] = rop == R500_US_RGB_SOP ? v
+                  : finish(in->rgb_omod, in->rgb_clamp, v);
     }
 
     /* Temporaries. */
@@ -279,23 +312,13 @@ static void exec_alu(R500Chip *s, const R500UsInst *in, UsFlow *f)
 
         for (int ch = 0; ch < 3; ch++) {
             if (in->rgb_wmask & (1u << ch)) {
-                for (int p = 0; p < 4; p++) {
-                    if (us_live(f, in, p) &&
-                        pred_ok(pred, in->rgb_pred_sel, in->rgb_pred_inv, ch,
-                                p)) {
-                        q->t[rd][ch][p] = rgb[ch][p];
-                    }
-                }
+                write_chan(f, in, in->rgb_pred_sel, in->rgb_pred_inv, ch,
+                           q->t[rd][ch], rgb[ch]);
             }
         }
         if (in->alpha_wmask) {
-            for (int p = 0; p < 4; p++) {
-                if (us_live(f, in, p) &&
-                    pred_ok(pred, in->alpha_pred_sel, in->alpha_pred_inv, 3,
-                            p)) {
-                    q->t[ad][3][p] = alpha[p];
-                }
-            }
+            write_chan(f, in, in->alpha_pred_sel, in->alpha_pred_inv, 3,
+                       q->t[ad][3], alpha);
         }
     }
     /* The ALU result bit for the next FC instruction (3.8). */
@@ -312,28 +335,18 @@ static void exec_alu(R500Chip *s, const R500UsInst *in, UsFlow *f)
     if (in->type == R500_US_OUT) {
         for (int ch = 0; ch < 3; ch++) {
             if (in->rgb_omask & (1u << ch)) {
-                for (int p = 0; p < 4; p++) {
-                    if (us_live(f, in, p)) {
-                        q->out[in->rgb_target][ch][p] = rgb[ch][p];
-                    }
-                }
+                write_chan(f, in, 0, false, ch, q->out[in->rgb_target][ch],
+                           rgb[ch]);
                 q->out_written |= 1u << in->rgb_target;
             }
         }
         if (in->alpha_omask) {
-            for (int p = 0; p < 4; p++) {
-                if (us_live(f, in, p)) {
-                    q->out[in->alpha_target][3][p] = alpha[p];
-                }
-            }
+            write_chan(f, in, 0, false, 3, q->out[in->alpha_target][3],
+                       alpha);
             q->out_written |= 1u << in->alpha_target;
         }
         if (in->w_omask) {
-            for (int p = 0; p < 4; p++) {
-                if (us_live(f, in, p)) {
-                    q->depth[p] = alpha[p];
-                }
-            }
+            write_chan(f, in, 0, false, 3, q->depth, alpha);
             q->depth_written = true;
         }
         return;
@@ -418,6 +431,21 @@ static void fc_bop(UsFlow *f, unsigned op, unsigned pop, uint8_t voters,
     }
 }
 
+/*
+ * Loops or calls nested past R500_US_LOOP_DEPTH: the loop is skipped, the
+ * return address lost.  Said once per draw (it was silent before; the
+ * bad-input contract in docs/reliability.md asks for a guest error).
+ */
+static void us_too_deep(R500Chip *s)
+{
+    if (!s->us.depth_logged) {
+        s->us.depth_logged = true;
+        r500_guest_error(s, "3D: fragment shader nests loops or calls "
+                         "deeper than %u; the loop is skipped, the return "
+                         "address lost", R500_US_LOOP_DEPTH);
+    }
+}
+
 /* One FC instruction; returns the next program counter. */
 static uint32_t exec_fc(R500Chip *s, const R500UsInst *in, UsFlow *f,
                         uint32_t pc)
@@ -474,6 +502,7 @@ static uint32_t exec_fc(R500Chip *s, const R500UsInst *in, UsFlow *f,
         } else if (!jump) {
             if (f->loops == R500_US_LOOP_DEPTH) {
                 jump = true;        /* too deep: skip the loop */
+                us_too_deep(s);
             } else {
                 f->loop[f->loops].count = k & 0xFF;
                 f->loop[f->loops].al = op == 1 ? (k >> 8) & 0xFF
@@ -512,6 +541,8 @@ static uint32_t exec_fc(R500Chip *s, const R500UsInst *in, UsFlow *f,
             target = f->addrs ? f->astack[--f->addrs] : pc + 1;
         } else if (aop == 2 && f->addrs < R500_US_LOOP_DEPTH) {
             f->astack[f->addrs++] = pc + 1;
+        } else if (aop == 2) {
+            us_too_deep(s);         /* the push is lost */
         }
         fc_bop(f, R500_FGET(fi, US_FC_INST, B_OP1),
                R500_FGET(fi, US_FC_INST, B_POP_CNT), voters, want, true);
@@ -528,6 +559,11 @@ void r500_us_run_quad(R500Chip *s)
     const R500UsProg *p = &u->prog;
     R500UsQuad *q = &u->q;
     UsFlow f = { .active = 0xF };
+    /* the constant slots stay; instructions load the others they read */
+    AluSrc srcs = { .v = {
+        [R500_US_SLOT_HALF] = { 0.5f, 0.5f, 0.5f, 0.5f },
+        [R500_US_SLOT_ONE] = { 1.0f, 1.0f, 1.0f, 1.0f },
+    } };
     uint32_t pc = p->start, steps = 0;
 
     q->out_written = 0;
@@ -555,7 +591,7 @@ void r500_us_run_quad(R500Chip *s)
         switch (in->type) {
         case R500_US_ALU:
         case R500_US_OUT:
-            exec_alu(s, in, &f);
+            exec_alu(s, in, &f, &srcs);
             break;
         case R500_US_TEX:
             exec_tex(s, in, &f);

@@ -76,6 +76,22 @@ static bool vap_shade(R500Chip *s, uint32_t index, uint32_t seq,
     ran = r500_pvs_run(s, st);
     v->inst_budget -= MIN(ran, v->inst_budget);
     v->shaded++;
+    /*
+     * A program that did not end (an endless jump or loop nest) used to
+     * give a vertex of whatever it had written, silently.  Such a vertex
+     * is dropped, as the US drops a quad that does not end, and said once
+     * per draw (docs/reliability.md, the bad-input contract).
+     */
+    if (st->cut) {
+        if (!v->cut_logged) {
+            v->cut_logged = true;
+            r500_guest_error(s, "3D: vertex shader does not end within %u "
+                             "instructions (or the draw's budget); vertex "
+                             "dropped (reported once per draw)",
+                             R500_PVS_VERTEX_STEPS);
+        }
+        return false;
+    }
 
     memcpy(out->clip, st->out[v->out_pos], sizeof(out->clip));
     out->psize = v->out_psize >= 0 ? st->out[v->out_psize][0] : 0.0f;
@@ -152,6 +168,7 @@ uint64_t r500_3d_draw(R500Chip *s, const R500DrawCmd *cmd)
     }
     v->inst_budget = R500_DRAW_PVS_BUDGET;
     v->budget_logged = false;
+    v->cut_logged = false;
 
     r500_rast_draw(s, cmd->num_vertices, vap_vertex);
     r500_rb3d_finish(s);

@@ -497,5 +497,7 @@ uint32_t r500_pvs_run(R500Chip *s, R500PvsState *st)
         }
         pc = next;
     }
+    /* still inside the program: it did not end */
+    st->cut = pc >= p->first && pc <= p->last;
     return executed;
 }

@@ -109,6 +109,8 @@ typedef struct R500PvsState {
     int32_t a0[4];
     int32_t al;                 /* loop index I0 */
     bool pred;
+    bool cut;                   /* stopped by R500_PVS_VERTEX_STEPS or the
+                                   draw's budget before the program ended */
 } R500PvsState;
 
 /* Post-transform vertex cache (per draw). */
@@ -136,6 +138,7 @@ typedef struct R500Vap {
     uint64_t idx_chunk_addr;
     uint64_t inst_budget;       /* PVS instructions left in this draw */
     bool budget_logged;
+    bool cut_logged;            /* a vertex cut short was reported */
     R500PvsState pvs;
     struct {
         uint32_t tag;           /* index + 1; 0: empty */
