@@ -405,8 +405,11 @@ static void pcie_data_write(R500Chip *s, uint32_t reg, uint32_t old,
 
 static uint32_t rbbm_status_read(R500Chip *s, uint32_t reg)
 {
-    /* 64 free command FIFO entries; busy bits from the blocks (2.3). */
-    uint32_t v = 0x40;
+    /*
+     * Free command FIFO entries (64 when empty; only 2D entries queue:
+     * rb2d.h) and the busy bits of the blocks (reference 2.3).
+     */
+    uint32_t v = r500_rb2d_fifo_avail(s);
 
     for (unsigned b = 0; b < r500_num_blocks; b++) {
         if (r500_blocks[b]->busy) {

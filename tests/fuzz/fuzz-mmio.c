@@ -26,6 +26,8 @@
 
 static uint32_t known[R500_NUM_REGS];
 static unsigned num_known;
+/* The 2D FIFO entry load_field()'s rb2d/fifo cases change (case 59). */
+static unsigned fifo_sel;
 
 static void init_known(void)
 {
@@ -47,13 +49,14 @@ static void init_known(void)
  */
 static void load_field(R500Chip *s, unsigned field, uint32_t v)
 {
+    R500Rb2dCmd *c = &s->rb2d.fifo[fifo_sel % R500_RB2D_FIFO_SIZE];
     R500CP *cp = &s->cp;
     R500HostBlit *hb = &s->rb2d.host;
     R500DispState *ds = &s->disp.st;
     R500CrtcState *cs = &ds->crtc[(v >> 24) % R500_NUM_CRTC];
     R500I2CSlave *i2c = &ds->ddc[(v >> 24) % R500_NUM_DDC];
 
-    switch (field % 56) {
+    switch (field % 84) {
     case 0: cp->ib_active = v & 1; break;
     case 1: cp->ib_base = v; break;
     case 2: cp->ib_size = v; break;
@@ -112,6 +115,42 @@ static void load_field(R500Chip *s, unsigned field, uint32_t v)
     case 53: s->rb3d.hiz_ram[v % G_N_ELEMENTS(s->rb3d.hiz_ram)] = v; break;
     case 54: s->rb3d.cmask_ram[v % G_N_ELEMENTS(s->rb3d.cmask_ram)] = v; break;
     case 55: s->rb3d.zmask_cleared = v & 1; s->rb3d.zpass = v >> 1; break;
+    /* r500/rb2d/fifo */
+    case 56: s->rb2d.fifo_head = v; break;
+    case 57: s->rb2d.fifo_count = v; break;
+    case 58: s->rb2d.row = v; break;
+    case 59: fifo_sel = v; break;
+    case 60: c->kind = v; break;
+    case 61: c->bpp = v; break;
+    case 62: c->rop = v; break;
+    case 63: c->mask = v; break;
+    case 64: c->brush = v; break;
+    case 65: c->fg = v; c->bg = ~v; break;
+    case 66: c->pat[v & 1] = v; break;
+    case 67: c->pat_x = v; c->pat_y = v >> 16; break;
+    case 68: c->src_type = v; break;
+    case 69:
+        c->need_s = v & 1;
+        c->need_d = v & 2;
+        c->need_p = v & 4;
+        c->lsb_first = v & 8;
+        c->ttb = v & 16;
+        c->last = v & 32;
+        break;
+    case 70: c->dst_base = v; break;
+    case 71: c->dst_pitch = v; break;
+    case 72: c->src_base = v; break;
+    case 73: c->src_pitch = v; break;
+    case 74: c->x = v; break;
+    case 75: c->y = v; break;
+    case 76: c->w = v; break;
+    case 77: c->h = v; break;
+    case 78: c->x0 = v; c->y0 = v >> 16; break;
+    case 79: c->x1 = v; c->y1 = v >> 16; break;
+    case 80: c->sx0 = v; break;
+    case 81: c->sy0 = v; break;
+    case 82: c->data = v; break;
+    case 83: c->y1 = v; break;
     }
 }
 
@@ -124,6 +163,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     R500Chip *s;
 
     init_known();
+    fifo_sel = 0;
     s = fuzz_begin(h, fuzz_u8(&in));
     while (fuzz_more(&in)) {
         uint8_t op = fuzz_u8(&in);

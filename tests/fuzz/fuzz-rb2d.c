@@ -6,11 +6,19 @@
  * host data, the triggers), so nearly every input starts operations with
  * hostile pitches, offsets near and past the end of VRAM or in the GTT,
  * coordinates that wrap, reversed directions and half-fed host-data blits.
+ * Operations queue in the engine's FIFO: a "run" record draws 1-8 slices
+ * of them (so registers, resets and host data meet half-drawn work), and
+ * whatever is left is drawn at the end.
  *
  * Input: byte 0 picks the model (bits 1:0) and whether the GART table is
  * in guest RAM (bit 2); then records of a selector byte and a u32 value.
  */
 #include "fuzz-host.h"
+
+/* Not a register: run the chip for 1 + (value & 7) slices. */
+#define RB2D_RUN    UINT32_MAX
+/* Enough slices to drain a FIFO of operations as large as VRAM. */
+#define RB2D_DRAIN  1024
 
 static const uint32_t rb2d_regs[] = {
     R_DP_GUI_MASTER_CNTL, R_DP_DATATYPE, R_DP_MIX, R_DP_CNTL,
@@ -24,6 +32,7 @@ static const uint32_t rb2d_regs[] = {
     R500_REGA_AT(HOST_DATA, 1), R500_REGA_AT(HOST_DATA, 7),
     R_HOST_DATA_LAST, R_RBBM_SOFT_RESET, R_RBBM_GUICNTL,
     R_DST_OFFSET, R_DST_PITCH,
+    RB2D_RUN,
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -38,8 +47,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_gart_enable(s, flags & 4);
     while (fuzz_more(&in)) {
         uint32_t reg = rb2d_regs[fuzz_u8(&in) % G_N_ELEMENTS(rb2d_regs)];
+        uint32_t v = fuzz_u32(&in);
 
-        r500_reg_write(s, reg, fuzz_u32(&in));
+        if (reg == RB2D_RUN) {
+            fuzz_run(h, 1 + (v & 7));
+        } else {
+            r500_reg_write(s, reg, v);
+        }
+    }
+    for (unsigned i = 0; i < RB2D_DRAIN && r500_rb2d_busy(s); i++) {
+        fuzz_run(h, 1);
     }
     fuzz_end(h);
     return 0;

@@ -433,7 +433,8 @@ enum {
     S_DEF_PO, S_SC_TL, S_SC_BR, S_DEF_SC_BR, S_SRC_SC_BR, S_SRC_YX, S_DST_YX,
     S_SRC_XY, S_DST_XY, S_DST_HW, S_DST_WH, S_BRUSH_FG, S_BRUSH_BG, S_SRC_FG,
     S_SRC_BG, S_BRUSH_YX, S_BRUSH0, S_BRUSH1, S_CMP, S_HOST0, S_HOST1,
-    S_HOST7, S_HOST_LAST,
+    S_HOST7, S_HOST_LAST, S_SOFT_RESET, S_GUICNTL, S_DST_OFFSET, S_DST_PITCH,
+    S_RUN,
 };
 
 static void w2(Seed *s, uint8_t sel, uint32_t v)
@@ -518,6 +519,42 @@ static void rb2d_seeds(const char *dir)
     w2(&s, S_DATATYPE, 4);
     w2(&s, S_DST_HW, 20u << 16 | 20);
     save(dir, "rb2d", "pattern", &s);
+
+    /*
+     * The FIFO: big fills drawn a slice at a time, an overlapping copy
+     * bottom to top, host data queued behind them, a reset with work
+     * queued, and more triggers than the FIFO holds.
+     */
+    s.b = g_byte_array_new();
+    put8(&s, 1);
+    w2(&s, S_GMC, GMC(0, 1, 13u, 3u, 0x5A, 0u, 0));
+    w2(&s, S_DST_PO, surf_po(PM4_SURF_VRAM, 255 * 64));
+    w2(&s, S_BRUSH_FG, 0x00FF00FF);
+    w2(&s, S_DST_YX, 0);
+    w2(&s, S_DST_HW, 256u << 16 | 4080);
+    w2(&s, S_DST_HW, 128u << 16 | 4080);
+    w2(&s, S_RUN, 1);
+    w2(&s, S_GMC, GMC(1, 1, 15u, 3u, 0xCC, 2u, 0));
+    w2(&s, S_SRC_PO, surf_po(PM4_SURF_VRAM, 255 * 64));
+    w2(&s, S_CNTL, 1);
+    w2(&s, S_SRC_YX, 198u << 16);
+    w2(&s, S_DST_YX, 199u << 16);
+    w2(&s, S_DST_HW, 199u << 16 | 4080);
+    w2(&s, S_GMC, GMC(0, 1, 15u, 0u, 0xCC, 3u, 0));
+    w2(&s, S_DST_YX, 20u << 16);
+    w2(&s, S_DST_HW, 2u << 16 | 32);
+    w2(&s, S_HOST0, 0x0000FFFF);
+    w2(&s, S_RUN, 2);
+    w2(&s, S_HOST_LAST, 0xFFFF0000);
+    w2(&s, S_GMC, GMC(0, 1, 13u, 3u, 0x55, 0u, 0));
+    w2(&s, S_DST_HW, 256u << 16 | 4080);
+    w2(&s, S_SOFT_RESET, 1u << 5);
+    w2(&s, S_SOFT_RESET, 0);
+    for (int i = 0; i < 70; i++) {
+        w2(&s, S_DST_HW, 16u << 16 | 256);
+    }
+    w2(&s, S_RUN, 7);
+    save(dir, "rb2d", "fifo", &s);
 }
 
 /* ---- generic-fuzz-r500 (QEMU's tests/qtest/fuzz/generic_fuzz.c) ---- */

@@ -123,6 +123,19 @@ bool cp_wait_idle(CpEnv *e)
     return cp_poll_reg(e, R_RBBM_STATUS, GUI_ACTIVE, 0);
 }
 
+bool cp_poll_reg_ms(CpEnv *e, uint32_t reg, uint32_t mask, uint32_t want,
+                    int ms)
+{
+    gint64 end = g_get_monotonic_time() + ms * 1000ll;
+
+    do {
+        if ((r500_rreg(&e->t, reg) & mask) == want) {
+            return true;
+        }
+    } while (g_get_monotonic_time() < end);
+    return false;
+}
+
 /* r100_ring_test on SCRATCH_REG1. */
 void cp_ring_test(CpEnv *e)
 {

@@ -60,6 +60,9 @@ void cp_commit(CpEnv *e);
 /* Poll a register like the driver's usec_timeout loops (bounded). */
 bool cp_poll_reg(CpEnv *e, uint32_t reg, uint32_t mask, uint32_t want);
 bool cp_wait_idle(CpEnv *e);
+/* The same for up to ms milliseconds: long 2D work, sanitized builds. */
+bool cp_poll_reg_ms(CpEnv *e, uint32_t reg, uint32_t mask, uint32_t want,
+                    int ms);
 /* r100_ring_test, r300_fence_ring_emit, r100_ib_test. */
 void cp_ring_test(CpEnv *e);
 void cp_fence(CpEnv *e);

@@ -9,10 +9,11 @@
  *
  * Streams: the largest IB; a ring full of launches of the largest IB (an
  * IB chain that takes hours); type-0 bursts of 8000 big 2D fills in one
- * packet; PAINT_MULTI with 8000 big rectangles; draws and clears with
- * the largest counts; waits that
- * would never resolve.  When the 3D pipeline and the display land, their
- * worst cases join the list (shader loops, vline waits).
+ * packet; PAINT_MULTI with 8000 big rectangles; the slowest largest 2D
+ * operation, queued 64 times by MMIO, and a write past the full FIFO;
+ * draws and clears with the largest counts; waits that would never
+ * resolve.  When the 3D pipeline and the display land, their worst cases
+ * join the list (shader loops, vline waits).
  */
 #include "r500-qtest.h"
 #include "r500-cp-env.h"
@@ -66,10 +67,15 @@ static Watch watch(CpEnv *e, const char *what, int window_ms, uint32_t reg,
     return w;
 }
 
-/* After the stream: radeon's lockup recovery, and the ring test passes. */
+/*
+ * After the stream: radeon's lockup recovery, and the ring test passes.
+ * rs600_asic_reset does not reset the 2D engine: what it queued drains
+ * first (at most a FIFO of operations, each bounded).
+ */
 static void recover(CpEnv *e)
 {
     cp_gpu_reset(e);
+    g_assert_true(cp_poll_reg_ms(e, R_RBBM_STATUS, GUI_ACTIVE, 0, 120000));
     cp_ring_test(e);
     cp_env_stop(e);
 }
@@ -116,8 +122,7 @@ static void test_ib_chain(const void *data)
 /*
  * A type-0 packet of 8000 DST_HEIGHT_WIDTH writes (ONE_REG_WR), each a
  * 2040 x 2048 inverting fill (16 MiB, read and written), twice: minutes
- * of 2D work in two packets.  (One operation is not split: the largest,
- * 4080 x 8191, costs what docs/reliability.md measures.)
+ * of 2D work in two packets.  The CP stops when the 2D FIFO is full.
  */
 static void test_2d_burst(const void *data)
 {
@@ -162,6 +167,48 @@ static void test_paint_multi(const void *data)
     watch(&e, "PAINT_MULTI of 8000 2040x2048 rectangles", LIVENESS_WINDOW_MS,
           0, 0, 0);
     g_assert_true(r500_rreg(&e.t, R_RBBM_STATUS) & GUI_ACTIVE);
+    recover(&e);
+}
+
+/*
+ * The slowest 2D operation the fields allow: an 8x8 mono pattern fill,
+ * pixel by pixel, of the largest rectangle (4080 x 8191 at 32 bpp, 134
+ * MB), triggered by MMIO 64 times (the FIFO full: half an hour of work),
+ * then once more, which the full FIFO drops after a slice of work.  Each
+ * write returns at once; run() draws a slice at a time.  X's engine reset
+ * (RADEONEngineReset: SOFT_RESET_E2) empties the FIFO.
+ */
+static void test_2d_largest(const void *data)
+{
+    gint64 worst_write = 0;
+    CpEnv e;
+
+    cp_env_start(&e, data);
+    r500_wreg(&e.t, R_DP_GUI_MASTER_CNTL, (1u << 1) | (0u << 4) | (6u << 8) |
+              (3u << 12) | (0xF0u << 16) | (1u << 28) | (1u << 30));
+    r500_wreg(&e.t, R_DST_PITCH_OFFSET, BIG_PO);
+    r500_wreg(&e.t, R500_REGA_AT(BRUSH_DATA, 0), 0xAA55AA55);
+    r500_wreg(&e.t, R500_REGA_AT(BRUSH_DATA, 1), 0x0FF00FF0);
+    r500_wreg(&e.t, R_DP_CNTL, 3);
+    r500_wreg(&e.t, R_DST_Y_X, 0);
+    for (int i = 0; i <= 64; i++) {
+        gint64 t0 = g_get_monotonic_time();
+
+        r500_wreg(&e.t, R_DST_HEIGHT_WIDTH, 8191u << 16 | 4080);
+        worst_write = MAX(worst_write, g_get_monotonic_time() - t0);
+    }
+    g_test_message("65 MMIO triggers of 4080x8191 pattern fills: slowest "
+                   "write %.1f ms", worst_write / 1000.0);
+    g_assert_cmpuint(R500_FGET(r500_rreg(&e.t, R_RBBM_STATUS), RBBM_STATUS,
+                               CMDFIFO_AVAIL), ==, 0);
+    watch(&e, "64 4080x8191 pattern fills queued by MMIO",
+          LIVENESS_WINDOW_MS, 0, 0, 0);
+    g_assert_true(r500_rreg(&e.t, R_RBBM_STATUS) &
+                  R500_FMASK(RBBM_STATUS, RB2D_BUSY));
+    g_assert_cmpint(worst_write, <, LIVENESS_LIMIT_MS * 1000);
+    r500_wreg(&e.t, R_RBBM_SOFT_RESET, R500_FMASK(RBBM_SOFT_RESET, E2));
+    r500_wreg(&e.t, R_RBBM_SOFT_RESET, 0);
+    g_assert_false(r500_rreg(&e.t, R_RBBM_STATUS) & GUI_ACTIVE);
     recover(&e);
 }
 
@@ -238,6 +285,7 @@ int main(int argc, char **argv)
     add("ib-chain", test_ib_chain);
     add("2d-burst", test_2d_burst);
     add("paint-multi", test_paint_multi);
+    add("2d-largest", test_2d_largest);
     add("draws", test_draws);
     add("waits", test_waits);
     return g_test_run();

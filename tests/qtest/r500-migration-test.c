@@ -8,9 +8,11 @@
  *   mid-ring     the CP waiting for the rest of a ring packet, a
  *                host-data blit half fed, the microcode (every model);
  *   mid-ib       a long IB stopped half way, then a PAINT_MULTI stopped
- *                between two of its rectangles (the CP's resume point),
- *                migrated twice; registers, write-back page and VRAM
- *                compared with a reference run.
+ *                with the CP between two of its rectangles (its resume
+ *                point, the 2D FIFO full) and the 2D engine half way
+ *                through one (its FIFO and the rows drawn), migrated
+ *                twice; registers, write-back page and VRAM compared
+ *                with a reference run.
  * The display's mid-frame state (scanout, vblank counter, a pending flip)
  * joins as a scenario of its own, with its registers in snapshot().
  */
@@ -118,9 +120,9 @@ static void test_mid_ring(const R500TestModel *m)
 #define MIG_MARKERS     8u
 #define MIG_SURF        0x00100000u
 #define MIG_PITCH       (255u * 64)
-#define MIG_RECTS       15u
+#define MIG_RECTS       80u             /* more than the 2D FIFO holds */
 #define MIG_RECT_W      2040u
-#define MIG_RECT_H      4096u
+#define MIG_RECT_H      1024u           /* 8 MiB: several 2D slices */
 #define MIG_MARK        R500_REGA_AT(SCRATCH_REG, 5)
 
 /* Pixel (x, y) of the surface. */
@@ -133,10 +135,10 @@ static uint32_t mig_px(CpEnv *e, uint32_t x, uint32_t y)
  * The work: an IB of MIG_IB_DWORDS dwords (type-0 MM_INDEX writes of 0,
  * which is what zeroes decode to) with a SCRATCH_REG5 marker every
  * 1/MIG_MARKERS of it, then one PAINT_MULTI of MIG_RECTS rectangles, each
- * about half a slice of work, XORing a colour, rectangle k at x = k + 1:
+ * several 2D slices of work, XORing a colour, rectangle k at x = k + 1:
  * column x of the first rows shows the parity of the rectangles that
  * covered it, so one drawn twice or never shows; DST_Y_X tells which
- * rectangle came last.  Then a fence.
+ * rectangle the CP queued last.  Then a fence.
  */
 static void mig_submit(CpEnv *e)
 {
@@ -164,10 +166,30 @@ static void mig_submit(CpEnv *e)
     cp_commit(e);
 }
 
-/* Rectangles drawn so far: the x of the last one (DST_Y_X). */
+/* Rectangles the CP queued so far: the x of the last one (DST_Y_X). */
 static uint32_t mig_rects_done(CpEnv *e)
 {
     return r500_rreg(&e->t, R_DST_Y_X) & 0xFFFF;
+}
+
+/*
+ * A rectangle is half drawn: every rectangle covers the column MIG_RECTS,
+ * and rows are drawn top to bottom, so its first and last rows differ
+ * only while one is.
+ */
+static bool mig_half_drawn(CpEnv *e)
+{
+    return mig_px(e, MIG_RECTS, 0) != mig_px(e, MIG_RECTS, MIG_RECT_H - 1);
+}
+
+/* What a stopped VM must keep still: the CP, the 2D FIFO, the pixels. */
+static uint32_t mig_progress(CpEnv *e)
+{
+    return mig_rects_done(e) << 16 ^
+           R500_FGET(r500_rreg(&e->t, R_RBBM_STATUS), RBBM_STATUS,
+                     CMDFIFO_AVAIL) << 8 ^
+           mig_px(e, MIG_RECTS, 0) ^ mig_px(e, MIG_RECTS, MIG_RECT_H / 2) * 3 ^
+           mig_px(e, MIG_RECTS, MIG_RECT_H - 1) * 5;
 }
 
 /* Everything the guest can see of the work's results, as text. */
@@ -235,12 +257,12 @@ static void test_mid_ib(const void *data)
     const R500TestModel *m = data;
     CpEnv ref, a, b, c;
     char *want, *got;
-    uint32_t v;
+    uint32_t v, status;
 
     /* The reference: the same work, never interrupted. */
     cp_env_start_args(&ref, m, MIG_ARGS);
     mig_submit(&ref);
-    g_assert_true(cp_poll_reg(&ref, R_SCRATCH_REG, ~0u, ref.seq));
+    g_assert_true(cp_poll_reg_ms(&ref, R_SCRATCH_REG, ~0u, ref.seq, 60000));
     g_assert_true(cp_wait_idle(&ref));
     want = snapshot(&ref);
     cp_env_stop(&ref);
@@ -260,21 +282,40 @@ static void test_mid_ib(const void *data)
     g_assert_cmpuint(mig_marker(&b), ==, v);
     qobject_unref(qtest_qmp(b.t.qts, "{'execute': 'cont'}"));
 
-    /* Then between two rectangles of the PAINT_MULTI, again. */
-    for (int i = 0; i < 100000 && mig_rects_done(&b) < 2; i++) {
-        continue;
+    /*
+     * Then in the PAINT_MULTI, again: the CP stopped between two of its
+     * rectangles because the 2D FIFO is full, and the 2D engine half way
+     * through one.  The VM stops some slices after the test saw that; if
+     * a rectangle just ended, it goes on and tries again.
+     */
+    for (int tries = 0; tries < 50; tries++) {
+        for (int i = 0; i < 100000 && !(mig_rects_done(&b) > 64 &&
+                                          mig_half_drawn(&b)); i++) {
+            continue;
+        }
+        stop_vm(&b, mig_progress);
+        if (mig_half_drawn(&b) || mig_rects_done(&b) >= MIG_RECTS) {
+            break;
+        }
+        qobject_unref(qtest_qmp(b.t.qts, "{'execute': 'cont'}"));
     }
-    stop_vm(&b, mig_rects_done);
     v = mig_rects_done(&b);
-    g_test_message("stopped in PAINT_MULTI after %u of %u rectangles", v,
-                   MIG_RECTS);
-    g_assert_cmpuint(v, >, 0);
+    status = r500_rreg(&b.t, R_RBBM_STATUS);
+    g_test_message("stopped in PAINT_MULTI after queueing %u of %u "
+                   "rectangles, %u free 2D FIFO entries", v, MIG_RECTS,
+                   R500_FGET(status, RBBM_STATUS, CMDFIFO_AVAIL));
+    g_assert_cmpuint(v, >, 64);
     g_assert_cmpuint(v, <, MIG_RECTS);
+    g_assert_true(mig_half_drawn(&b));
+    g_assert_true(status & R500_FMASK(RBBM_STATUS, RB2D_BUSY));
     migrate(&b, &c, MIG_ARGS);
+    /* The queue and the half-drawn rectangle came along. */
+    g_assert_cmphex(r500_rreg(&c.t, R_RBBM_STATUS), ==, status);
+    g_assert_true(mig_half_drawn(&c));
     qobject_unref(qtest_qmp(c.t.qts, "{'execute': 'cont'}"));
 
     /* The same results as the uninterrupted run. */
-    g_assert_true(cp_poll_reg(&c, R_SCRATCH_REG, ~0u, c.seq));
+    g_assert_true(cp_poll_reg_ms(&c, R_SCRATCH_REG, ~0u, c.seq, 60000));
     g_assert_true(cp_wait_idle(&c));
     got = snapshot(&c);
     g_assert_cmpstr(got, ==, want);

@@ -416,11 +416,12 @@ static void test_budget(void)
 
 /*
  * A single packet may hold thousands of 2D operations (a type-0 burst of
- * DST_HEIGHT_WIDTH triggers, a PAINT_MULTI of many rectangles).  The slice
- * budget applies inside it: the packet stops after the item that spent
- * the budget and is resumed at the next one by the next slice; every item
- * runs exactly once (an XOR fill run an odd number of times shows).
- * Regression test of the liveness finding in docs/reliability.md.
+ * DST_HEIGHT_WIDTH triggers, a PAINT_MULTI of many rectangles).  The
+ * packet stops after the item that filled the 2D engine's FIFO and is
+ * resumed at the next one by a later slice, while the engine draws a
+ * slice's budget at a time; every item runs exactly once (an XOR fill run
+ * an odd number of times shows).  Regression test of the liveness
+ * finding in docs/reliability.md.
  */
 static void test_budget_inside_packets(void)
 {
@@ -440,22 +441,30 @@ static void test_budget_inside_packets(void)
     r500_reg_write(s, R_DST_Y_X, 0);
     dp_cntl = rreg(&c, R_DP_CNTL);
 
-    /* 1024x256 pixels each: 4096 budget units, 32 to a slice. */
+    /* 1024x256 pixels each, 1 MiB: 255 MiB to draw. */
     emit(&c, PACKET0_ONE(R_DST_HEIGHT_WIDTH, items - 1));
     for (uint32_t i = 0; i < items; i++) {
         emit(&c, 256u << 16 | 1024);
     }
     r500_reg_write(s, R_CP_RB_WPTR, c.wptr);
-    for (; c.h->scheduled >= 0 && slices < 100; slices++) {
-        uint64_t ops = s->rb2d.ops;
+    for (; c.h->scheduled >= 0 && slices < 100000; slices++) {
+        uint64_t ops = s->rb2d.ops, work = s->rb2d.work;
 
         c.h->scheduled = -1;
         r500_run(s);
-        g_assert_cmpuint(s->rb2d.ops - ops, <=,
-                         R500_CP_SLICE_BUDGET / (1024 * 256 / 64) + 1);
+        /*
+         * The CP fills the FIFO at most; the engine draws one slice, at
+         * most 32 bytes a budget unit (docs/cp.md), and a row more.
+         */
+        g_assert_cmpuint(s->rb2d.ops - ops, <=, R500_RB2D_FIFO_SIZE);
+        g_assert_cmpuint((s->rb2d.work - work) * 4, <=,
+                         (uint64_t)R500_CP_SLICE_BUDGET * 32 + pitch);
     }
     g_assert_cmpuint(s->rb2d.ops, ==, items);
-    g_assert_cmpuint(slices, >=, items / 33);
+    g_assert_cmpuint(slices, >=,
+                     (uint64_t)items * 256 * pitch /
+                     ((uint64_t)R500_CP_SLICE_BUDGET * 32 + pitch));
+    g_assert_cmpuint(s->rb2d.overflows, ==, 0);
     g_assert_cmpuint(rreg(&c, R_CP_RB_RPTR), ==, c.wptr);
     g_assert_cmpuint(s->cp.resume, ==, 0);
     memcpy(&px, c.h->vram + surf + 255 * pitch + 1023 * 4, 4);
@@ -906,6 +915,225 @@ static void test_migrated_state(void)
     test_host_free(c.h);
 }
 
+/* ---- The CP and the 2D engine's FIFO ---- */
+
+/* r100_copy_blit's DP_GUI_MASTER_CNTL: both pitch/offsets, clips, S. */
+#define COPY_BLIT_GMC   0x52CC36FFu
+
+static void emit_copy_blit(Cp *c, uint32_t src_mc, uint32_t dst_mc,
+                           uint32_t pages)
+{
+    emit(c, PACKET3(0x9B, 8));
+    emit(c, COPY_BLIT_GMC);
+    emit(c, (4096 / 64) << 22 | src_mc >> 10);
+    emit(c, (4096 / 64) << 22 | dst_mc >> 10);
+    emit(c, 0x1FFF1FFF);
+    emit(c, 0);
+    emit(c, 0x1FFF1FFF);
+    emit(c, 0);                     /* src x 0, y 0 */
+    emit(c, 0);                     /* dst x 0, y 0 */
+    emit(c, 1024u << 16 | pages);   /* 1024 pixels a page, a row a page */
+}
+
+/*
+ * radeon's TTM move: r100_copy_blit (BITBLT_MULTI, the 2D cache flush,
+ * WAIT_UNTIL 2D_IDLECLEAN) then the fence (r300_fence_ring_emit).  The
+ * 2D engine draws the copy over several slices; the CP stops at the
+ * WAIT_UNTIL until it is done, so the fence's write-back and its
+ * interrupt come after the last page, whenever the guest looks.
+ */
+static void test_2d_fence_order(void)
+{
+    Cp c = cp_new(R500_MODEL_RV515, 12);
+    R500Chip *s = c.s;
+    const uint32_t src = 0x100000, dst = 0x800000, pages = 2048;
+    const size_t len = (size_t)pages * 4096;
+    uint32_t fence[R500_SEQ_FENCE_DWORDS];
+    unsigned slices = 0, partial = 0;
+
+    for (size_t i = 0; i < len; i++) {
+        c.h->vram[src + i] = i * 13 + (i >> 12);
+    }
+    r500_reg_write(s, R_GEN_INT_CNTL, SW_INT);
+    emit_copy_blit(&c, VRAM_MC + src, dst, pages);
+    emit(&c, PACKET0(R_DSTCACHE_CTLSTAT, 0));
+    emit(&c, 0xF);                  /* RB2D_DC_FLUSH_ALL */
+    emit(&c, PACKET0(R_WAIT_UNTIL, 0));
+    emit(&c, (1u << 16) | (1u << 18) | (1u << 9));
+    r500_seq_fence(fence, 0x1234);
+    for (unsigned i = 0; i < R500_SEQ_FENCE_DWORDS; i++) {
+        emit(&c, fence[i]);
+    }
+    r500_reg_write(s, R_CP_RB_WPTR, c.wptr);
+    for (; c.h->scheduled == 0 && slices < 1000; slices++) {
+        bool first, last;
+
+        c.h->scheduled = -1;
+        r500_run(s);
+        first = !memcmp(c.h->ram + dst, c.h->vram + src, 4096);
+        last = !memcmp(c.h->ram + dst + len - 4096, c.h->vram + src + len - 4096,
+                       4096);
+        partial += first && !last;
+        if (ram32(c.h, WB_BUS) == 0x1234 || c.h->irq) {
+            g_assert_cmpmem(c.h->ram + dst, len, c.h->vram + src, len);
+        }
+    }
+    g_test_message("%u slices, %u with the copy half done", slices, partial);
+    g_assert_cmpuint(ram32(c.h, WB_BUS), ==, 0x1234);
+    g_assert_true(c.h->irq);
+    g_assert_cmpuint(partial, >=, 2);
+    g_assert_cmpuint(s->cp.stats.waits, >=, 2);
+    g_assert_false(cp_busy(&c));
+    g_assert_cmpuint(c.h->logs->len, ==, 0);
+    test_host_free(c.h);
+}
+
+/* A big fill through the ring: PAINT_MULTI, 32 bpp, at VRAM offset 1 MiB. */
+static void emit_big_fill(Cp *c, uint32_t colour)
+{
+    emit(c, PACKET3(0x9A, 4));
+    emit(c, (1u << 1) | (13u << 4) | (6u << 8) | (3u << 12) | (0xF0u << 16) |
+         (1u << 28) | (1u << 30));
+    emit(c, (4096u / 64) << 22 | (VRAM_MC + 0x100000) >> 10);
+    emit(c, colour);
+    emit(c, 0);
+    emit(c, 1024u << 16 | 2048);    /* 8 MiB */
+}
+
+static uint32_t big_fill_last(Cp *c)
+{
+    uint32_t v;
+
+    memcpy(&v, c->h->vram + 0x100000 + 2047 * 4096 + 1023 * 4, 4);
+    return GUINT32_FROM_LE(v);
+}
+
+/*
+ * The other ways a stream waits for the 2D engine: a scratch write under
+ * ISYNC_CPSCRATCH_IDLEGUI (r100_ring_start sets it), WAIT_FOR_IDLE, a 3D
+ * packet; and GUI_IDLE latched only when the CP and the 2D engine are
+ * both idle, not when the CP drained with 2D work queued.
+ */
+static void test_2d_sync(void)
+{
+    Cp c = cp_new(R500_MODEL_R580, 12);
+    R500Chip *s = c.s;
+    uint32_t sc = R500_REGA_AT(SCRATCH_REG, 3);
+    uint32_t st;
+
+    /* No wait in the stream: the CP drains first, the GUI stays active. */
+    r500_reg_write(s, R_GEN_INT_STATUS, GUI_IDLE);
+    emit_big_fill(&c, 0x11111111);
+    r500_reg_write(s, R_CP_RB_WPTR, c.wptr);
+    c.h->scheduled = -1;
+    r500_run(s);
+    st = rreg(&c, R_RBBM_STATUS);
+    g_assert_cmpuint(rreg(&c, R_CP_RB_RPTR), ==, c.wptr);
+    g_assert_false(st & R500_FMASK(RBBM_STATUS, CP_CMDSTRM_BUSY));
+    g_assert_true(st & R500_FMASK(RBBM_STATUS, RB2D_BUSY));
+    g_assert_true(st & R500_FMASK(RBBM_STATUS, GUI_ACTIVE));
+    g_assert_false(rreg(&c, R_GEN_INT_STATUS) & GUI_IDLE);
+    test_host_run(c.h);
+    g_assert_cmphex(big_fill_last(&c), ==, 0x11111111);
+    g_assert_true(rreg(&c, R_GEN_INT_STATUS) & GUI_IDLE);
+
+    /* The scratch write waits under ISYNC_CPSCRATCH_IDLEGUI. */
+    emit(&c, PACKET0(R_ISYNC_CNTL, 0));
+    emit(&c, 0x33);
+    emit_big_fill(&c, 0x22222222);
+    emit(&c, PACKET0(sc, 0));
+    emit(&c, 1);
+    /* WAIT_FOR_IDLE, then another scratch write (ISYNC off). */
+    emit(&c, PACKET0(R_ISYNC_CNTL, 0));
+    emit(&c, 0);
+    emit_big_fill(&c, 0x33333333);
+    emit(&c, PACKET3(0x26, 0));
+    emit(&c, 0);
+    emit(&c, PACKET0(sc, 0));
+    emit(&c, 2);
+    /* A 3D clear waits too: it counts in the CP's statistics after it. */
+    emit_big_fill(&c, 0x44444444);
+    emit(&c, PACKET3(0x38, 2));
+    emit(&c, 0);
+    emit(&c, 1);
+    emit(&c, 0);
+    emit(&c, PACKET0(sc, 0));
+    emit(&c, 3);
+    r500_reg_write(s, R_CP_RB_WPTR, c.wptr);
+    for (unsigned i = 0; c.h->scheduled == 0 && i < 1000; i++) {
+        static const uint32_t before[] = {
+            0, 0x22222222, 0x33333333, 0x44444444,
+        };
+        uint32_t mark = rreg(&c, sc);
+        uint64_t clears = s->cp.stats.type3[0x38];
+
+        c.h->scheduled = -1;
+        r500_run(s);
+        /* A mark lands only after the fill before it is complete. */
+        if (rreg(&c, sc) != mark) {
+            mark = rreg(&c, sc);
+            g_assert_cmpuint(mark, <=, 3);
+            g_assert_cmphex(big_fill_last(&c), ==, before[mark]);
+        }
+        if (s->cp.stats.type3[0x38] != clears) {
+            g_assert_cmphex(big_fill_last(&c), ==, 0x44444444);
+        }
+    }
+    g_assert_cmpuint(rreg(&c, sc), ==, 3);
+    g_assert_cmphex(big_fill_last(&c), ==, 0x44444444);
+    g_assert_cmpuint(s->cp.stats.waits, >=, 3);
+    test_host_free(c.h);
+}
+
+/*
+ * A HOSTDATA_BLT queued behind a big fill: its 256 data dwords take FIFO
+ * entries, so the packet stops when the FIFO is full and resumes at its
+ * next dword; the image lands on top of the fill, every dword once.
+ */
+static void test_2d_hostdata_resume(void)
+{
+    Cp c = cp_new(R500_MODEL_RV530, 12);
+    R500Chip *s = c.s;
+    unsigned slices = 0, stopped = 0;
+
+    emit_big_fill(&c, 0x55555555);
+    emit(&c, PACKET3(0x94, 4 + 3 + 256 - 1));
+    emit(&c, (1u << 1) | (15u << 4) | (6u << 8) | (3u << 12) |
+         (0xCCu << 16) | (3u << 24) | (1u << 28) | (1u << 30));
+    emit(&c, (4096u / 64) << 22 | (VRAM_MC + 0x100000) >> 10);
+    emit(&c, 0);
+    emit(&c, 0);
+    emit(&c, 2040u << 16 | 1000);   /* dst y 2040, x 1000 */
+    emit(&c, 16u << 16 | 16);
+    emit(&c, 256);
+    for (uint32_t i = 0; i < 256; i++) {
+        emit(&c, 0xD0000000 + i);
+    }
+    r500_reg_write(s, R_CP_RB_WPTR, c.wptr);
+    for (; c.h->scheduled == 0 && slices < 1000; slices++) {
+        c.h->scheduled = -1;
+        r500_run(s);
+        stopped += s->cp.resume != 0;
+    }
+    g_assert_cmpuint(slices, >=, 3);
+    g_assert_cmpuint(stopped, >=, 1);
+    for (uint32_t y = 2038; y < 2048; y++) {
+        for (uint32_t x = 998; x < 1018; x++) {
+            uint32_t v, want = 0x55555555;
+
+            if (x >= 1000 && x < 1016 && y >= 2040) {
+                want = 0xD0000000 + (y - 2040) * 16 + (x - 1000);
+            }
+            memcpy(&v, c.h->vram + 0x100000 + y * 4096 + x * 4, 4);
+            g_assert_cmphex(GUINT32_FROM_LE(v), ==, want);
+        }
+    }
+    g_assert_cmpuint(s->rb2d.overflows, ==, 0);
+    g_assert_cmpuint(s->cp.resume, ==, 0);
+    g_assert_cmpuint(c.h->logs->len, ==, 0);
+    test_host_free(c.h);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -919,6 +1147,9 @@ int main(int argc, char **argv)
     g_test_add_func("/cp/microcode", test_microcode);
     g_test_add_func("/cp/budget", test_budget);
     g_test_add_func("/cp/budget-inside-packets", test_budget_inside_packets);
+    g_test_add_func("/cp/2d-fence-order", test_2d_fence_order);
+    g_test_add_func("/cp/2d-sync", test_2d_sync);
+    g_test_add_func("/cp/2d-hostdata-resume", test_2d_hostdata_resume);
     g_test_add_func("/cp/disabled-and-reset", test_disabled_and_reset);
     g_test_add_func("/cp/garbage", test_garbage);
     g_test_add_func("/cp/structured-garbage", test_structured_garbage);

@@ -77,10 +77,25 @@ static void w(TestHost *h, uint32_t reg, uint32_t v)
     r500_reg_write(&h->chip, reg, v);
 }
 
-static void rect(TestHost *h, int x, int y, int wd, int ht)
+/* Trigger a rectangle: the engine queues it. */
+static void rect_q(TestHost *h, int x, int y, int wd, int ht)
 {
     w(h, R_DST_Y_X, (uint32_t)(y & 0xFFFF) << 16 | (x & 0xFFFF));
     w(h, R_DST_HEIGHT_WIDTH, (uint32_t)ht << 16 | wd);
+}
+
+/* ... and let the engine draw it, as the board runs it. */
+static void rect(TestHost *h, int x, int y, int wd, int ht)
+{
+    rect_q(h, x, y, wd, ht);
+    test_host_run(h);
+}
+
+/* A packet as the CP executes it, then the 2D work it queued. */
+static void packet(TestHost *h, const uint32_t *pkt, unsigned n)
+{
+    r500_pm4_execute(&h->chip, pkt, n, false);
+    test_host_run(h);
 }
 
 /* EXA's PrepareSolid state (radeon_exa_funcs.c). */
@@ -396,7 +411,6 @@ static void test_host_mono(void)
 static void test_packets(void)
 {
     TestHost *h = test_host_new(R500_MODEL_R580, 16);
-    R500Chip *s = &h->chip;
     uint32_t pkt[64];
     unsigned n = 0;
 
@@ -411,7 +425,7 @@ static void test_packets(void)
     pkt[n++] = 4 << 16 | 1;         /* w 4, h 1 */
     pkt[n++] = 100 << 16 | 0;
     pkt[n++] = 1 << 16 | 1;
-    r500_pm4_execute(s, pkt, n, false);
+    packet(h, pkt, n);
     g_assert_cmphex(px(h, 2, 2, 3), ==, 0xBEEF);
     g_assert_cmphex(px(h, 2, 5, 3), ==, 0xBEEF);
     g_assert_cmphex(px(h, 2, 6, 3), ==, seed_px(6, 3) & 0xFFFF);
@@ -433,7 +447,7 @@ static void test_packets(void)
     pkt[n++] = 2;
     pkt[n++] = 0x22221111;
     pkt[n++] = 0x44443333;
-    r500_pm4_execute(s, pkt, n, false);
+    packet(h, pkt, n);
     g_assert_cmphex(px(h, 2, 10, 20), ==, 0x1111);
     g_assert_cmphex(px(h, 2, 11, 20), ==, 0x2222);
     g_assert_cmphex(px(h, 2, 10, 21), ==, 0x3333);
@@ -445,10 +459,10 @@ static void test_packets(void)
     pkt[n++] = PACKET3(0x9A, 1);
     pkt[n++] = GMC_DST_PO | GMC_BRUSH(BRUSH_SOLID);
     pkt[n++] = po(SURF, PITCH);
-    r500_pm4_execute(s, pkt, n, false);
+    packet(h, pkt, n);
     g_assert_cmpuint(test_host_count_logs(h, "shorter than"), ==, 1);
     pkt[1] = GMC_BRUSH(10);
-    r500_pm4_execute(s, pkt, n, false);
+    packet(h, pkt, n);
     g_assert_cmpuint(test_host_count_logs(h, "brush type 10"), ==, 1);
     test_host_free(h);
 }
@@ -478,7 +492,7 @@ static void test_kernel_copy_blit(void)
     pkt[9] = 1024 << 16 | 3;        /* 1024 pixels, 3 pages */
     /* X's last copy went right to left: the packet does not care. */
     w(h, R_DP_CNTL, 0);
-    r500_pm4_execute(s, pkt, 10, false);
+    packet(h, pkt, 10);
     g_assert_cmpmem(h->ram + dst, 3 * 4096, h->vram + src, 3 * 4096);
     g_assert_cmpuint(h->logs->len, ==, 0);
     g_assert_cmpuint(r500_reg_read(s, R_DP_CNTL), ==, 0);
@@ -501,7 +515,7 @@ static void test_bitblt_overlap(void)
     pkt[4] = 10 << 16 | 10;         /* src x 10, y 10 */
     pkt[5] = 13 << 16 | 12;         /* dst x 13, y 12 */
     pkt[6] = 40 << 16 | 30;
-    r500_pm4_execute(&h->chip, pkt, 7, false);
+    packet(h, pkt, 7);
     for (uint32_t y = 12; y < 42; y++) {
         for (uint32_t x = 13; x < 53; x++) {
             g_assert_cmphex(px(h, 4, x, y), ==, seed_px(x - 3, y - 2));
@@ -604,6 +618,419 @@ static void test_migrated_host_blit(void)
     test_host_free(h);
 }
 
+/* ---- The command FIFO: operations drawn by run(), in slices ---- */
+
+#define BIG_SURF    (16u << 20)         /* VRAM offset, 64 MiB chips */
+#define BIG_PITCH   (255u * 64)         /* the largest pitch: 4080 pixels */
+#define BIG_ROWS    2048u
+
+static uint32_t status(TestHost *h)
+{
+    return r500_reg_read(&h->chip, R_RBBM_STATUS);
+}
+
+static uint32_t fifo_avail(TestHost *h)
+{
+    return R500_FGET(status(h), RBBM_STATUS, CMDFIFO_AVAIL);
+}
+
+static bool engine_busy(TestHost *h)
+{
+    uint32_t st = status(h);
+
+    return (st & R500_FMASK(RBBM_STATUS, RB2D_BUSY)) &&
+           (st & R500_FMASK(RBBM_STATUS, GUI_ACTIVE));
+}
+
+/* One r500_run(), as the board's bottom half runs it. */
+static void one_slice(TestHost *h)
+{
+    h->scheduled = -1;
+    r500_run(&h->chip);
+}
+
+static uint32_t rnd_byte(uint64_t i)
+{
+    return (uint32_t)((i * 0x9E3779B97F4A7C15ull) >> 56);
+}
+
+typedef enum BigOp { BIG_XOR, BIG_SOLID16, BIG_COPY_UP, BIG_PATTERN } BigOp;
+
+/*
+ * The largest operations, started by MMIO: the write returns with the
+ * engine busy and nothing drawn, run() draws them over several slices in
+ * the programmed row order, and the result is exactly the operation's
+ * definition, computed here from a copy of VRAM.
+ */
+static void test_huge_op(gconstpointer data)
+{
+    BigOp op = GPOINTER_TO_UINT(data);
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    const size_t span = (size_t)BIG_ROWS * BIG_PITCH;
+    uint8_t *want, *vram = h->vram + BIG_SURF;
+    uint32_t first_row, last_row, wd = 4080, ht = BIG_ROWS;
+    unsigned slices = 0;
+
+    for (size_t i = 0; i < span; i++) {
+        vram[i] = rnd_byte(i);
+    }
+    want = g_memdup2(vram, span);
+    w(h, R_DP_WRITE_MASK, ~0u);
+    w(h, R_DST_PITCH_OFFSET, po(BIG_SURF, BIG_PITCH));
+    w(h, R_SRC_PITCH_OFFSET, po(BIG_SURF, BIG_PITCH));
+    w(h, R_DP_CNTL, 3);
+    switch (op) {
+    case BIG_XOR:       /* PDx through the MC rows, 32 bpp */
+        w(h, R_DP_GUI_MASTER_CNTL, GMC_DST_PO | GMC_BRUSH(BRUSH_SOLID) |
+          GMC_DST(DT_32) | GMC_SRC(SRC_COLOR) | GMC_ROP(0x5A) | GMC_CMP_DIS);
+        w(h, R_DP_BRUSH_FRGD_CLR, 0x0F1E2D3C);
+        for (size_t i = 0; i < span; i += 4) {
+            if (i % BIG_PITCH < wd * 4) {
+                uint32_t v;
+
+                memcpy(&v, want + i, 4);
+                v ^= GUINT32_TO_LE(0x0F1E2D3C);
+                memcpy(want + i, &v, 4);
+            }
+        }
+        w(h, R_DST_Y_X, 0);
+        break;
+    case BIG_SOLID16:   /* pixman, 16 bpp, 8160 pixels wide */
+        wd = 8160;
+        w(h, R_DP_GUI_MASTER_CNTL, GMC_DST_PO | GMC_BRUSH(BRUSH_SOLID) |
+          GMC_DST(DT_16) | GMC_SRC(SRC_COLOR) | GMC_ROP(0xF0) | GMC_CMP_DIS);
+        w(h, R_DP_BRUSH_FRGD_CLR, 0xBEEF);
+        for (size_t i = 0; i < span; i += 2) {
+            if (i % BIG_PITCH < wd * 2) {
+                want[i] = 0xEF;
+                want[i + 1] = 0xBE;
+            }
+        }
+        w(h, R_DST_Y_X, 0);
+        break;
+    case BIG_COPY_UP:   /* overlapping copy one row down: bottom to top */
+        ht = BIG_ROWS - 1;
+        w(h, R_DP_GUI_MASTER_CNTL, GMC_DST_PO | GMC_SRC_PO |
+          GMC_BRUSH(BRUSH_NONE) | GMC_DST(DT_32) | GMC_SRC(SRC_COLOR) |
+          GMC_ROP(0xCC) | GMC_SRC_MEM | GMC_CMP_DIS);
+        w(h, R_DP_CNTL, 1);
+        memmove(want + BIG_PITCH, want, (size_t)ht * BIG_PITCH);
+        w(h, R_SRC_Y_X, (ht - 1) << 16);
+        w(h, R_DST_Y_X, ht << 16);
+        break;
+    case BIG_PATTERN:   /* 8x8 mono opaque, pixel by pixel */
+        ht = 512;
+        w(h, R_DP_GUI_MASTER_CNTL, GMC_DST_PO | GMC_BRUSH(0) | GMC_DST(DT_32) |
+          GMC_SRC(SRC_COLOR) | GMC_ROP(0xF0) | GMC_CMP_DIS);
+        w(h, R_DP_BRUSH_FRGD_CLR, 0x111);
+        w(h, R_DP_BRUSH_BKGD_CLR, 0x222);
+        w(h, R500_REGA_AT(BRUSH_DATA, 0), 0x8040201F);
+        w(h, R500_REGA_AT(BRUSH_DATA, 1), 0x0102A5C3);
+        w(h, R_BRUSH_Y_X, 0);
+        for (uint32_t y = 0; y < ht; y++) {
+            for (uint32_t x = 0; x < wd; x++) {
+                uint32_t byte = (y % 8 < 4 ? 0x8040201Fu : 0x0102A5C3u) >>
+                                (8 * (y % 4)) & 0xFF;
+                uint32_t v = GUINT32_TO_LE(byte >> (7 - x % 8) & 1 ? 0x111
+                                                                  : 0x222);
+
+                memcpy(want + (size_t)y * BIG_PITCH + x * 4, &v, 4);
+            }
+        }
+        w(h, R_DST_Y_X, 0);
+        break;
+    }
+    test_host_run(h);       /* nothing pending before the trigger */
+    g_assert_false(engine_busy(h));
+    g_assert_cmpuint(fifo_avail(h), ==, R500_RB2D_FIFO_SIZE);
+
+    /* The trigger only queues: busy, one FIFO entry, not a pixel drawn. */
+    w(h, R_DST_HEIGHT_WIDTH, ht << 16 | wd);
+    g_assert_true(engine_busy(h));
+    g_assert_cmpuint(fifo_avail(h), ==, R500_RB2D_FIFO_SIZE - 1);
+    g_assert_true(r500_reg_read(&h->chip, R_RB2D_DSTCACHE_CTLSTAT) &
+                  R500_FMASK(DSTCACHE_CTLSTAT, RB2D_DC_BUSY));
+    g_assert_cmpuint(h->chip.rb2d.work, ==, 0);
+    g_assert_cmphex(h->scheduled, ==, 0);
+
+    /* One slice: the first rows in the programmed order, not the last. */
+    first_row = op == BIG_COPY_UP ? ht : 0;
+    last_row = op == BIG_COPY_UP ? 1 : ht - 1;
+    one_slice(h);
+    g_assert_true(engine_busy(h));
+    g_assert_cmpmem(vram + (size_t)first_row * BIG_PITCH, BIG_PITCH,
+                    want + (size_t)first_row * BIG_PITCH, BIG_PITCH);
+    g_assert_true(memcmp(vram + (size_t)last_row * BIG_PITCH,
+                         want + (size_t)last_row * BIG_PITCH, BIG_PITCH));
+    for (slices = 1; h->scheduled == 0 && slices < 10000; slices++) {
+        one_slice(h);
+    }
+    g_test_message("%u slices", slices);
+    g_assert_cmpuint(slices, >=, 4);
+    g_assert_true(memcmp(vram, want, span) == 0);
+    g_assert_false(engine_busy(h));
+    g_assert_cmpuint(fifo_avail(h), ==, R500_RB2D_FIFO_SIZE);
+    /* The GUI went idle: GEN_INT_STATUS latched it. */
+    g_assert_true(r500_reg_read(&h->chip, R_GEN_INT_STATUS) &
+                  R500_FMASK(GEN_INT_STATUS, GUI_IDLE));
+    g_assert_cmpuint(h->logs->len, ==, 0);
+    g_free(want);
+    test_host_free(h);
+}
+
+/*
+ * The FIFO holds each operation as it was programmed when triggered: the
+ * driver reprograms everything for the next one (another surface, ROP,
+ * colour, direction, clip) before the engine drew the first, and queues
+ * a host-data blit and its data behind both; CMDFIFO_AVAIL counts them.
+ */
+static void test_fifo_snapshot(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV530, 16);
+    const uint32_t surf2 = SURF + 512 * PITCH;
+
+    seed(h, 4);
+    memset(h->vram + surf2, 0x5A, 64 * 512);
+    solid_state(h, DT_32, 0xF0, 0x11111111, ~0u);
+    rect_q(h, 0, 0, 64, 64);
+    /* B: XOR, another surface and pitch, bottom to top, clipped. */
+    w(h, R_DP_GUI_MASTER_CNTL, GMC_DST_PO | GMC_DST_CLIP |
+      GMC_BRUSH(BRUSH_SOLID) | GMC_DST(DT_32) | GMC_SRC(SRC_COLOR) |
+      GMC_ROP(0x5A) | GMC_CMP_DIS);
+    w(h, R_DST_PITCH_OFFSET, po(surf2, 512));
+    w(h, R_DP_BRUSH_FRGD_CLR, 0x0F0F0F0F);
+    w(h, R_DP_CNTL, 0);
+    w(h, R_SC_TOP_LEFT, 0);
+    w(h, R_SC_BOTTOM_RIGHT, 8u << 16 | 100);
+    rect_q(h, 127, 63, 128, 64);            /* names the right/bottom pixel */
+    g_assert_cmpuint(fifo_avail(h), ==, R500_RB2D_FIFO_SIZE - 2);
+    /* H: 16 colour pixels over A's corner, 4 at a time. */
+    w(h, R_DP_GUI_MASTER_CNTL, GMC_DST_PO | GMC_BRUSH(BRUSH_NONE) |
+      GMC_DST(DT_32) | GMC_SRC(SRC_COLOR) | GMC_ROP(0xCC) | GMC_SRC_HOST |
+      GMC_CMP_DIS);
+    w(h, R_DST_PITCH_OFFSET, po(SURF, PITCH));
+    w(h, R_DST_Y_X, 2u << 16 | 3);
+    w(h, R_DST_HEIGHT_WIDTH, 4u << 16 | 4);
+    for (uint32_t i = 0; i < 15; i++) {
+        w(h, R500_REGA_AT(HOST_DATA, i % 8), 0xC0DE0000 + i);
+    }
+    w(h, R_HOST_DATA_LAST, 0xC0DE000F);
+    g_assert_cmpuint(fifo_avail(h), ==, R500_RB2D_FIFO_SIZE - 19);
+    g_assert_cmphex(px(h, 4, 0, 0), ==, seed_px(0, 0));
+    test_host_run(h);
+
+    g_assert_cmpuint(fifo_avail(h), ==, R500_RB2D_FIFO_SIZE);
+    for (uint32_t y = 0; y < 66; y++) {
+        for (uint32_t x = 0; x < 66; x++) {
+            uint32_t want = x < 64 && y < 64 ? 0x11111111 : seed_px(x, y);
+
+            if (x >= 3 && x < 7 && y >= 2 && y < 6) {
+                want = 0xC0DE0000 + (y - 2) * 4 + (x - 3);
+            }
+            g_assert_cmphex(px(h, 4, x, y), ==, want);
+        }
+    }
+    for (uint32_t y = 0; y < 10; y++) {
+        for (uint32_t x = 0; x < 128; x++) {
+            uint32_t v;
+
+            memcpy(&v, h->vram + surf2 + y * 512 + x * 4, 4);
+            g_assert_cmphex(v, ==, y < 8 && x < 100 ? 0x55555555 : 0x5A5A5A5A);
+        }
+    }
+    g_assert_false(h->chip.rb2d.host_active);
+    g_assert_cmpuint(h->logs->len, ==, 0);
+    test_host_free(h);
+}
+
+/*
+ * A guest that ignores CMDFIFO_AVAIL: a write to the full FIFO does one
+ * slice of work in the write (enough for small operations, so they all
+ * land); when that frees no entry the write is dropped, said once each.
+ */
+static void test_fifo_overflow(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_R520, 64);
+    uint64_t before;
+
+    memset(h->vram + BIG_SURF, 0x3C, (size_t)512 * BIG_PITCH);
+    w(h, R_DP_GUI_MASTER_CNTL, GMC_DST_PO | GMC_BRUSH(BRUSH_SOLID) |
+      GMC_DST(DT_32) | GMC_SRC(SRC_COLOR) | GMC_ROP(0x5A) | GMC_CMP_DIS);
+    w(h, R_DP_BRUSH_FRGD_CLR, 0xFFFFFFFF);
+    w(h, R_DP_WRITE_MASK, ~0u);
+    w(h, R_DP_CNTL, 3);
+    w(h, R_DST_PITCH_OFFSET, po(BIG_SURF, BIG_PITCH));
+    test_host_run(h);
+
+    /* 65 inversions of 4080x512, each several slices: the last dropped. */
+    for (unsigned i = 0; i < R500_RB2D_FIFO_SIZE; i++) {
+        rect_q(h, 0, 0, 4080, 512);
+    }
+    g_assert_cmpuint(fifo_avail(h), ==, 0);
+    before = h->chip.rb2d.work;
+    rect_q(h, 0, 0, 4080, 512);
+    g_assert_cmpuint(test_host_count_logs(h, "command FIFO full"), ==, 1);
+    g_assert_cmpuint(h->chip.rb2d.overflows, ==, 1);
+    /* The write did a slice of work, not a whole operation. */
+    g_assert_cmpuint(h->chip.rb2d.work - before, >, 0);
+    g_assert_cmpuint(h->chip.rb2d.work - before, <, 4080 * 512);
+    test_host_run(h);
+    /* 64 inversions: every byte as it was. */
+    for (size_t i = 0; i < (size_t)512 * BIG_PITCH; i++) {
+        g_assert_cmphex(h->vram[BIG_SURF + i], ==, 0x3C);
+    }
+
+    /* Small operations: the slice in the write makes room. */
+    for (unsigned i = 0; i < R500_RB2D_FIFO_SIZE + 1; i++) {
+        rect_q(h, i, 0, 1, 1);
+    }
+    g_assert_cmpuint(h->chip.rb2d.overflows, ==, 1);
+    test_host_run(h);
+    for (unsigned i = 0; i < R500_RB2D_FIFO_SIZE + 2; i++) {
+        g_assert_cmphex(h->vram[BIG_SURF + 4 * i], ==,
+                        i <= R500_RB2D_FIFO_SIZE ? 0xC3 : 0x3C);
+    }
+    test_host_free(h);
+}
+
+/* RBBM_SOFT_RESET of the 2D engine (radeon's GPU reset) empties the FIFO. */
+static void test_fifo_soft_reset(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 16);
+
+    seed(h, 4);
+    solid_state(h, DT_32, 0xF0, 0x12345678, ~0u);
+    rect_q(h, 0, 0, 16, 16);
+    rect_q(h, 0, 16, 16, 16);
+    g_assert_true(engine_busy(h));
+    w(h, R_RBBM_SOFT_RESET, R500_FMASK(RBBM_SOFT_RESET, E2));
+    w(h, R_RBBM_SOFT_RESET, 0);
+    g_assert_false(engine_busy(h));
+    g_assert_cmpuint(fifo_avail(h), ==, R500_RB2D_FIFO_SIZE);
+    test_host_run(h);
+    g_assert_cmphex(px(h, 4, 0, 0), ==, seed_px(0, 0));
+    g_assert_cmphex(px(h, 4, 0, 16), ==, seed_px(0, 16));
+    test_host_free(h);
+}
+
+/* The migrated parts of the engine (r500_pci.c "r500/rb2d", "/fifo"). */
+static void migrate_rb2d(TestHost *from, TestHost *to)
+{
+    R500Rb2d *a = &from->chip.rb2d, *b = &to->chip.rb2d;
+
+    memcpy(to->chip.regs, from->chip.regs, sizeof(from->chip.regs));
+    memcpy(to->chip.mc, from->chip.mc, sizeof(from->chip.mc));
+    memcpy(to->vram, from->vram, 16u << 20);
+    b->host_active = a->host_active;
+    b->host = a->host;
+    memcpy(b->fifo, a->fifo, sizeof(a->fifo));
+    b->fifo_head = a->fifo_head;
+    b->fifo_count = a->fifo_count;
+    b->row = a->row;
+    r500_chip_post_load(&to->chip);
+}
+
+/* A queue with an operation half drawn, for the migration tests. */
+static void half_done_queue(TestHost *h)
+{
+    seed(h, 4);
+    w(h, R_DP_GUI_MASTER_CNTL, GMC_DST_PO | GMC_BRUSH(BRUSH_SOLID) |
+      GMC_DST(DT_32) | GMC_SRC(SRC_COLOR) | GMC_ROP(0x5A) | GMC_CMP_DIS);
+    w(h, R_DP_BRUSH_FRGD_CLR, 0x00FFFF00);
+    w(h, R_DP_WRITE_MASK, ~0u);
+    w(h, R_DP_CNTL, 2);                     /* right to left */
+    w(h, R_DST_PITCH_OFFSET, po(SURF, PITCH));
+    rect_q(h, 255, 0, 256, 4096);           /* 4 MiB: several slices */
+    copy_state(h, DT_32, 0xCC, true, false);
+    w(h, R_SRC_Y_X, 200u << 16);
+    rect_q(h, 0, 201, 64, 100);             /* one row down, overlapping */
+    w(h, R_DP_GUI_MASTER_CNTL, GMC_DST_PO | GMC_BRUSH(BRUSH_NONE) |
+      GMC_DST(DT_32) | GMC_SRC(0) | GMC_ROP(0xCC) | GMC_LSB_FIRST |
+      GMC_SRC_HOST | GMC_CMP_DIS);
+    w(h, R_DP_SRC_FRGD_CLR, 0xF0F0F0F0);
+    w(h, R_DP_SRC_BKGD_CLR, 0x0B0B0B0B);
+    w(h, R_DST_Y_X, 5u << 16 | 7);
+    w(h, R_DST_HEIGHT_WIDTH, 2u << 16 | 32);
+    w(h, R500_REGA_AT(HOST_DATA, 0), 0x12345678);
+    one_slice(h);
+    one_slice(h);
+    g_assert_cmpuint(h->chip.rb2d.row, >, 0);
+    g_assert_cmpuint(h->chip.rb2d.fifo_count, ==, 4);
+}
+
+/*
+ * Migrated with an operation half drawn and more queued behind it: the
+ * destination finishes with exactly the pixels of a run that stayed.
+ */
+static void test_fifo_migration(void)
+{
+    TestHost *a = test_host_new(R500_MODEL_RV515, 16);
+    TestHost *b = test_host_new(R500_MODEL_RV515, 16);
+
+    half_done_queue(a);
+    migrate_rb2d(a, b);
+    g_assert_cmpuint(b->logs->len, ==, 0);
+    g_assert_true(engine_busy(b));
+    /* The host blit's second row arrives at the destination only. */
+    w(a, R_HOST_DATA_LAST, 0x9ABCDEF0);
+    w(b, R_HOST_DATA_LAST, 0x9ABCDEF0);
+    test_host_run(a);
+    test_host_run(b);
+    g_assert_false(engine_busy(b));
+    g_assert_true(memcmp(a->vram, b->vram, 16u << 20) == 0);
+    /* And they are the right pixels: the XOR and the copy. */
+    g_assert_cmphex(px(b, 4, 0, 100), ==, seed_px(0, 100) ^ 0x00FFFF00);
+    g_assert_cmphex(px(b, 4, 255, 4095), ==, 0x00FFFF00);
+    g_assert_cmphex(px(b, 4, 10, 201), ==, seed_px(10, 200) ^ 0x00FFFF00);
+    g_assert_cmphex(px(b, 4, 10, 102), ==, seed_px(10, 101) ^ 0x00FFFF00);
+    g_assert_cmphex(px(b, 4, 7 + 3, 5), ==, 0xF0F0F0F0);
+    g_assert_cmpuint(b->logs->len, ==, 0);
+    test_host_free(a);
+    test_host_free(b);
+}
+
+/* A migrated FIFO that does not add up is dropped, never drawn. */
+static void test_fifo_migrated_bad(void)
+{
+    static const char *const cases[] = {
+        "bpp", "pitch", "row", "count", "head", "kind", "src",
+    };
+    TestHost *a = test_host_new(R500_MODEL_RV515, 16);
+
+    half_done_queue(a);
+    for (unsigned i = 0; i < G_N_ELEMENTS(cases); i++) {
+        TestHost *b = test_host_new(R500_MODEL_RV515, 16);
+        R500Rb2d *e = &b->chip.rb2d;
+        R500Rb2dCmd *head;
+        uint8_t *copy;
+
+        migrate_rb2d(a, b);
+        head = &e->fifo[e->fifo_head];
+        switch (i) {
+        case 0: head->bpp = 3; break;
+        case 1: head->dst_pitch = 1000; break;
+        case 2: e->row = head->y1 - head->y0; break;
+        case 3: e->fifo_count = R500_RB2D_FIFO_SIZE + 1; break;
+        case 4: e->fifo_head = R500_RB2D_FIFO_SIZE; break;
+        case 5: e->fifo[(e->fifo_head + 2) % R500_RB2D_FIFO_SIZE].kind = 9;
+            break;
+        case 6: e->fifo[(e->fifo_head + 1) % R500_RB2D_FIFO_SIZE].sy0 = -1;
+            break;
+        }
+        copy = g_memdup2(b->vram, 16u << 20);
+        r500_chip_post_load(&b->chip);
+        g_assert_cmpuint(test_host_count_logs(b, "migrated command FIFO"), ==,
+                         1);
+        g_assert_false(engine_busy(b));
+        test_host_run(b);
+        g_assert_true(memcmp(copy, b->vram, 16u << 20) == 0);
+        g_test_message("%s: dropped", cases[i]);
+        g_free(copy);
+        test_host_free(b);
+    }
+    test_host_free(a);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -633,5 +1060,18 @@ int main(int argc, char **argv)
                     test_gart_out_of_range);
     g_test_add_func("/rb2d/contract/migrated-host-blit",
                     test_migrated_host_blit);
+    g_test_add_data_func("/rb2d/async/huge-xor-fill", GUINT_TO_POINTER(BIG_XOR),
+                         test_huge_op);
+    g_test_add_data_func("/rb2d/async/huge-solid-fill",
+                         GUINT_TO_POINTER(BIG_SOLID16), test_huge_op);
+    g_test_add_data_func("/rb2d/async/huge-overlapping-copy",
+                         GUINT_TO_POINTER(BIG_COPY_UP), test_huge_op);
+    g_test_add_data_func("/rb2d/async/huge-pattern",
+                         GUINT_TO_POINTER(BIG_PATTERN), test_huge_op);
+    g_test_add_func("/rb2d/async/fifo-snapshot", test_fifo_snapshot);
+    g_test_add_func("/rb2d/async/fifo-overflow", test_fifo_overflow);
+    g_test_add_func("/rb2d/async/soft-reset", test_fifo_soft_reset);
+    g_test_add_func("/rb2d/async/migration", test_fifo_migration);
+    g_test_add_func("/rb2d/contract/migrated-fifo", test_fifo_migrated_bad);
     return g_test_run();
 }

@@ -25,7 +25,8 @@ typedef struct R500Chip R500Chip;
 #define R500_CP_FETCH_DWORDS    1024u
 /*
  * Work per slice, in budget units: one per dword consumed, plus what the
- * engines report (2D: one per 64 pixels; 3D: see draw.h).  About 1 ms.
+ * 3D pipeline reports (draw.h).  About 1 ms.  The 2D engine draws its
+ * FIFO in slices of the same budget (rb2d.c row_cost()).
  */
 #define R500_CP_SLICE_BUDGET    (1u << 17)
 /* Largest ring: RB_BUFSZ 22, 2^23 dwords (32 MiB). */
@@ -39,6 +40,7 @@ typedef struct R500CPStats {
     uint64_t ibs;
     uint64_t slices;
     uint64_t dwords;
+    uint64_t waits;          /* slices that ended waiting for the 2D engine */
     uint64_t errors;
 } R500CPStats;
 
@@ -70,8 +72,8 @@ typedef struct R500CP {
     uint64_t cost;           /* extra budget units charged by handlers */
     bool in_slice;           /* executing packets from cp_run() */
     bool yielded;            /* the packet stopped at cp->resume */
+    bool stalled;            /* ... to wait for the 2D engine */
     uint64_t slice_used;     /* budget units of the slice's earlier packets */
-    uint64_t work2d_base;    /* s->rb2d.work when the packet started */
     uint32_t fetch[R500_CP_FETCH_DWORDS];
     uint32_t pkt[R500_CP_PKT_MAX];   /* packets larger than the window */
     R500CPStats stats;
@@ -89,14 +91,28 @@ void r500_cp_scratch_writeback(R500Chip *s, unsigned n, uint32_t val);
 void r500_cp_op_unimp(R500Chip *s, unsigned opcode, bool known);
 /*
  * Inside a packet of several items (register writes, rectangles), after
- * item done - 1: when the slice's budget is spent, remember done in
- * cp->resume and return true; the handler then stops, the packet stays
- * in the stream and the next slice runs it again from item done.  Packets
- * whose every item costs work (a burst of 2D triggers, a PAINT_MULTI of
- * 8191 screens) so never hold the main loop beyond the budget plus one
- * item.  Never yields outside cp_run() (MMIO) or after an IB launch.
+ * item done - 1: when the slice's budget is spent or the 2D engine's
+ * FIFO is full, remember done in cp->resume and return true; the handler
+ * then stops, the packet stays in the stream and the next slice runs it
+ * again from item done.  Packets whose every item costs work (a burst of
+ * 2D triggers, a PAINT_MULTI of 8191 screens) so never hold the main loop
+ * beyond the budget plus one item, and never overfill the 2D FIFO.  Never
+ * yields outside cp_run() (MMIO) or after an IB launch.
  */
 bool r500_cp_yield(R500Chip *s, uint32_t done);
+/*
+ * Item done of the packet must wait for the 2D engine to drain: stop
+ * before it as r500_cp_yield() does (true), and run it again from there
+ * once the engine is idle.  False where a packet cannot stop (the write
+ * then goes ahead without waiting).
+ */
+bool r500_cp_stall(R500Chip *s, uint32_t done);
+/*
+ * The stream's write of val to reg waits for the 2D engine to drain
+ * (WAIT_UNTIL 2D idle, ISYNC_CNTL, 2D cache flushes, scratch writes
+ * under ISYNC_CPSCRATCH_IDLEGUI), and the engine is busy.
+ */
+bool r500_cp_write_waits(R500Chip *s, uint32_t reg, uint32_t val);
 
 /* pm4.c */
 /* Total dwords of the packet starting with header, header included. */

@@ -174,26 +174,39 @@ static void p3_2d(R500Chip *s, unsigned op, const uint32_t *pl, uint32_t n)
         }
         break;
     case OP_CNTL_HOSTDATA_BLT: {
-        /* dst y << 16 | x, h << 16 | w, dword count, data (XAA, RadeonHD). */
-        uint32_t count;
+        /*
+         * dst y << 16 | x, h << 16 | w, dword count, data (XAA, RadeonHD).
+         * Item 0 starts the blit, item k + 1 is data dword k: behind
+         * queued 2D work each dword takes a FIFO entry, so a long payload
+         * may stop when the FIFO is full and resume at its next dword.
+         */
+        uint32_t count, resume = s->cp.resume;
 
         if (n - i < 3) {
             p3_error(s, op, "no destination, size and count");
             return;
         }
-        r500_reg_write(s, R_DST_Y_X, pl[i]);
-        r500_reg_write(s, R_DST_HEIGHT_WIDTH, pl[i + 1]);
+        if (!resume) {
+            r500_reg_write(s, R_DST_Y_X, pl[i]);
+            r500_reg_write(s, R_DST_HEIGHT_WIDTH, pl[i + 1]);
+        }
         count = pl[i + 2];
         i += 3;
-        if (count != n - i) {
+        if (count != n - i && !resume) {
             s->cp.stats.errors++;
             r500_guest_error(s, "CP: HOSTDATA_BLT announces %u data dwords "
                              "and carries %u; using what is there", count,
                              n - i);
         }
-        for (; i < n; i++) {
+        if (!resume && i < n && r500_cp_yield(s, 1)) {
+            return;
+        }
+        for (i += MIN(resume ? resume - 1 : 0, n - i); i < n; i++) {
             r500_reg_write(s, i + 1 == n ? R_HOST_DATA_LAST : R_HOST_DATA,
                            pl[i]);
+            if (i + 1 < n && r500_cp_yield(s, i + 2 - (first + 3))) {
+                return;
+            }
         }
         return;
     }
@@ -440,13 +453,35 @@ void r500_cp_packet3(R500Chip *s, const uint32_t *pkt, uint32_t dwords,
     const uint32_t *pl = pkt + 1;
     uint32_t n = dwords - 1;
 
+    switch (op) {
+    case OP_WAIT_FOR_IDLE:
+    case OP_3D_DRAW_VBUF:
+    case OP_3D_DRAW_IMMD:
+    case OP_3D_DRAW_INDX:
+    case OP_3D_DRAW_VBUF_2:
+    case OP_3D_DRAW_IMMD_2:
+    case OP_3D_DRAW_INDX_2:
+    case OP_INDX_BUFFER:
+    case OP_3D_CLEAR_ZMASK:
+    case OP_3D_CLEAR_HIZ:
+    case OP_3D_CLEAR_CMASK:
+        /*
+         * The 3D pipeline draws inside the packet: it waits for 2D work
+         * queued before it (radeon sets ISYNC_ANY3D_IDLE2D), as the whole
+         * GUI does for WAIT_FOR_IDLE.
+         */
+        if (r500_rb2d_busy(s) && r500_cp_stall(s, 0)) {
+            return;
+        }
+        break;
+    }
     s->cp.stats.type3[op]++;
     switch (op) {
     case OP_NOP:
         /* Also the relocation markers Mesa leaves in IBs (reference 5.11). */
         return;
     case OP_WAIT_FOR_IDLE:
-        /* The engines complete synchronously: always idle here. */
+        /* The 2D engine is idle (above); the 3D pipeline always is. */
         return;
     case OP_3D_DRAW_VBUF:
     case OP_3D_DRAW_IMMD:

@@ -101,6 +101,9 @@ static void pm4_type0(R500Chip *s, const uint32_t *pkt, uint32_t n,
                              "dropped", hdr, i, n);
             break;
         }
+        if (r500_cp_write_waits(s, r, pkt[1 + i]) && r500_cp_stall(s, i)) {
+            break;      /* WAIT_UNTIL 2D idle and the like: this write later */
+        }
         s->cp.stats.type0_regs++;
         if (!r500_cp_stream_write(s, r, pkt[1 + i], in_ib) && !dropped++) {
             first_dropped = r;
@@ -129,14 +132,18 @@ void r500_pm4_execute(R500Chip *s, const uint32_t *pkt, uint32_t dwords,
     case 1: {
         /* Never emitted by radeon or Mesa; decoded as the R100 docs say. */
         uint32_t epoch = s->cp.epoch;
+        uint32_t reg[2] = { PM4_TYPE1_REG0(hdr), PM4_TYPE1_REG1(hdr) };
 
-        s->cp.stats.type1++;
-        if (!r500_cp_stream_write(s, PM4_TYPE1_REG0(hdr), pkt[1], in_ib)) {
-            forbidden_log(s, hdr, PM4_TYPE1_REG0(hdr), 1);
-        }
-        if (s->cp.epoch == epoch &&
-            !r500_cp_stream_write(s, PM4_TYPE1_REG1(hdr), pkt[2], in_ib)) {
-            forbidden_log(s, hdr, PM4_TYPE1_REG1(hdr), 1);
+        s->cp.stats.type1 += !s->cp.resume;
+        for (uint32_t i = MIN(s->cp.resume, 2); i < 2; i++) {
+            if (s->cp.epoch != epoch ||
+                (r500_cp_write_waits(s, reg[i], pkt[1 + i]) &&
+                 r500_cp_stall(s, i))) {
+                break;
+            }
+            if (!r500_cp_stream_write(s, reg[i], pkt[1 + i], in_ib)) {
+                forbidden_log(s, hdr, reg[i], 1);
+            }
         }
         break;
     }

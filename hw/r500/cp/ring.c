@@ -11,8 +11,12 @@
  * drained, or a packet is incomplete (waiting for the next CP_RB_WPTR);
  * then the read pointer is written back and, if work remains, another
  * slice is scheduled.  Packets are copied out of guest memory before they
- * are parsed, and executed in order; the engines they drive complete
- * synchronously, so every WAIT_UNTIL/ISYNC condition holds when reached.
+ * are parsed, and executed in order.  The 3D pipeline completes inside the
+ * packet; the 2D engine queues its operations in its FIFO and draws them
+ * in its own run(), so a write that waits for 2D idle (WAIT_UNTIL, ISYNC,
+ * a 2D cache flush), a 3D packet or WAIT_FOR_IDLE stops the CP before it
+ * until the 2D engine has drained (r500_cp_stall()), and the CP does not
+ * write into a full FIFO (r500_cp_yield()).
  *
  * Streams: the ring (CP_RB_BASE, 2^(RB_BUFSZ+1) dwords, CP_RB_RPTR to
  * CP_RB_WPTR) and one level of indirect buffer, launched when the ring
@@ -44,6 +48,7 @@ typedef enum CpStep {
     CP_STEP_IDLE,       /* nothing to do */
     CP_STEP_WAIT,       /* an incomplete packet: wait for CP_RB_WPTR */
     CP_STEP_STOP,       /* halted or reset */
+    CP_STEP_STALL,      /* waiting for the 2D engine */
 } CpStep;
 
 /* A stream being fetched: the ring or the current indirect buffer. */
@@ -243,6 +248,9 @@ static CpStep cp_step(R500Chip *s, uint64_t *used)
     if (cp->halted) {
         return CP_STEP_STOP;
     }
+    if (!r500_rb2d_fifo_avail(s)) {
+        return CP_STEP_STALL;   /* a 2D trigger would overfill the FIFO */
+    }
     if (cp->ib_active) {
         if (cp->ib_pos >= cp->ib_size) {
             cp->ib_active = false;
@@ -300,11 +308,11 @@ static CpStep cp_step(R500Chip *s, uint64_t *used)
     }
     epoch = cp->epoch;
     cp->slice_used = *used;
-    cp->work2d_base = s->rb2d.work;
     cp->yielded = false;
+    cp->stalled = false;
     r500_pm4_execute(s, pkt, total, st.ib);
     cp->stats.dwords += total;
-    *used += total + cp->cost + (s->rb2d.work - cp->work2d_base) / 64;
+    *used += total + cp->cost;
     cp->cost = 0;
     if (cp->epoch != epoch) {
         return CP_STEP_STOP;
@@ -316,24 +324,68 @@ static CpStep cp_step(R500Chip *s, uint64_t *used)
         } else {
             s->regs[R_CP_RB_RPTR / 4] = st.pos;
         }
-        return CP_STEP_YIELD;
+        return cp->stalled ? CP_STEP_STALL : CP_STEP_YIELD;
     }
     cp->resume = 0;
     return CP_STEP_PROGRESS;
+}
+
+/* A ring packet that launched an IB cannot run again: it stays done. */
+static bool cp_can_stop(R500Chip *s)
+{
+    return s->cp.in_slice && !(s->cp.ib_active && s->cp.ib_pos == 0);
 }
 
 bool r500_cp_yield(R500Chip *s, uint32_t done)
 {
     R500CP *cp = &s->cp;
 
-    if (!cp->in_slice || (cp->ib_active && cp->ib_pos == 0) ||
-        cp->slice_used + cp->cost + (s->rb2d.work - cp->work2d_base) / 64 <
-        R500_CP_SLICE_BUDGET) {
+    if (!cp_can_stop(s) ||
+        (cp->slice_used + cp->cost < R500_CP_SLICE_BUDGET &&
+         r500_rb2d_fifo_avail(s))) {
         return false;
     }
     cp->resume = done;
     cp->yielded = true;
     return true;
+}
+
+bool r500_cp_stall(R500Chip *s, uint32_t done)
+{
+    R500CP *cp = &s->cp;
+
+    if (!cp_can_stop(s)) {
+        return false;
+    }
+    cp->resume = done;
+    cp->yielded = true;
+    cp->stalled = true;
+    return true;
+}
+
+bool r500_cp_write_waits(R500Chip *s, uint32_t reg, uint32_t val)
+{
+    if (!r500_rb2d_busy(s)) {
+        return false;
+    }
+    switch (reg) {
+    case R_WAIT_UNTIL:
+        /* r100_copy_blit and the fences: WAIT_2D_IDLECLEAN. */
+        return val & (R500_FMASK(WAIT_UNTIL, WAIT_2D_IDLE) |
+                      R500_FMASK(WAIT_UNTIL, WAIT_2D_IDLECLEAN));
+    case R_ISYNC_CNTL:
+        return R500_FGET(val, ISYNC_CNTL, WAIT_IDLEGUI);
+    case R_DSTCACHE_CTLSTAT:
+    case R_RB2D_DSTCACHE_CTLSTAT:
+        return val & (R500_FMASK(DSTCACHE_CTLSTAT, RB2D_DC_FLUSH) |
+                      R500_FMASK(DSTCACHE_CTLSTAT, RB2D_DC_FREE));
+    default:
+        /* r100_ring_start sets ISYNC_CPSCRATCH_IDLEGUI: fences wait. */
+        return reg >= R_SCRATCH_REG &&
+               reg < R500_REGA_AT(SCRATCH_REG, R_SCRATCH_REG__COUNT) &&
+               R500_FGET(s->regs[R_ISYNC_CNTL / 4], ISYNC_CNTL,
+                         CPSCRATCH_IDLEGUI);
+    }
 }
 
 static int64_t cp_run(R500Chip *s, int64_t now)
@@ -363,6 +415,15 @@ static int64_t cp_run(R500Chip *s, int64_t now)
         (step == CP_STEP_PROGRESS && cp_has_work(s))) {
         return now;     /* budget spent: yield to the main loop, resume */
     }
+    if (r500_rb2d_busy(s)) {
+        /*
+         * 2D work queued (by this slice, after the 2D engine's run) or
+         * waited for: run again while it drains.  The 2D engine raises
+         * GUI_IDLE when it drains with the ring empty.
+         */
+        cp->stats.waits += step == CP_STEP_STALL;
+        return now;
+    }
     if (worked && step == CP_STEP_IDLE) {
         r500_irq_raise(s, R500_FMASK(GEN_INT_STATUS, GUI_IDLE));
     }
@@ -386,6 +447,7 @@ static void cp_soft_reset(R500Chip *s)
     cp->draw_pending = false;
     cp->resume = 0;
     cp->yielded = false;
+    cp->stalled = false;
     cp->epoch++;
     cp->rptr_wb_valid = false;
     cp->cost = 0;
@@ -598,8 +660,10 @@ static void cp_wait_until_write(R500Chip *s, uint32_t reg, uint32_t old,
                     R500_FMASK(WAIT_UNTIL, WAIT_BOTH_CRTC_PFLIP);
 
     /*
-     * Idle/clean waits hold at once: the engines are synchronous.  Display
-     * waits (vline, flip) are treated as satisfied (reference 5.11).
+     * 2D idle waits stop the stream before this write until the 2D engine
+     * drained (r500_cp_write_waits()); the 3D pipeline is always idle
+     * here.  Display waits (vline, flip) are treated as satisfied
+     * (reference 5.11).
      */
     if ((s->regs[reg / 4] & crtc) && !s->cp.wait_logged) {
         s->cp.wait_logged = true;

@@ -450,6 +450,76 @@ static const VMStateDescription vmstate_r500_rb2d = {
     },
 };
 
+/* One entry of the 2D command FIFO (rb2d.h R500Rb2dCmd). */
+static const VMStateDescription vmstate_r500_rb2d_cmd = {
+    .name = "r500/rb2d/cmd",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(kind, R500Rb2dCmd),
+        VMSTATE_UINT32(bpp, R500Rb2dCmd),
+        VMSTATE_UINT32(rop, R500Rb2dCmd),
+        VMSTATE_UINT32(mask, R500Rb2dCmd),
+        VMSTATE_UINT32(brush, R500Rb2dCmd),
+        VMSTATE_UINT32(fg, R500Rb2dCmd),
+        VMSTATE_UINT32(bg, R500Rb2dCmd),
+        VMSTATE_UINT32_ARRAY(pat, R500Rb2dCmd, 2),
+        VMSTATE_INT32(pat_x, R500Rb2dCmd),
+        VMSTATE_INT32(pat_y, R500Rb2dCmd),
+        VMSTATE_UINT32(src_type, R500Rb2dCmd),
+        VMSTATE_BOOL(need_s, R500Rb2dCmd),
+        VMSTATE_BOOL(need_d, R500Rb2dCmd),
+        VMSTATE_BOOL(need_p, R500Rb2dCmd),
+        VMSTATE_BOOL(lsb_first, R500Rb2dCmd),
+        VMSTATE_BOOL(ttb, R500Rb2dCmd),
+        VMSTATE_BOOL(last, R500Rb2dCmd),
+        VMSTATE_UINT32(dst_base, R500Rb2dCmd),
+        VMSTATE_UINT32(dst_pitch, R500Rb2dCmd),
+        VMSTATE_UINT32(src_base, R500Rb2dCmd),
+        VMSTATE_UINT32(src_pitch, R500Rb2dCmd),
+        VMSTATE_INT32(x, R500Rb2dCmd),
+        VMSTATE_INT32(y, R500Rb2dCmd),
+        VMSTATE_UINT32(w, R500Rb2dCmd),
+        VMSTATE_UINT32(h, R500Rb2dCmd),
+        VMSTATE_INT32(x0, R500Rb2dCmd),
+        VMSTATE_INT32(y0, R500Rb2dCmd),
+        VMSTATE_INT32(x1, R500Rb2dCmd),
+        VMSTATE_INT32(y1, R500Rb2dCmd),
+        VMSTATE_INT32(sx0, R500Rb2dCmd),
+        VMSTATE_INT32(sy0, R500Rb2dCmd),
+        VMSTATE_UINT32(data, R500Rb2dCmd),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static bool r500_rb2d_fifo_needed(void *opaque)
+{
+    R500PCIState *s = opaque;
+
+    return s->chip.rb2d.fifo_count != 0;
+}
+
+/*
+ * The 2D engine's command FIFO: queued operations, host data, and how far
+ * the first one is drawn.  A new subsection (r500/rb2d is unchanged), sent
+ * only while the engine is busy.
+ */
+static const VMStateDescription vmstate_r500_rb2d_fifo = {
+    .name = "r500/rb2d/fifo",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .needed = r500_rb2d_fifo_needed,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(chip.rb2d.fifo_head, R500PCIState),
+        VMSTATE_UINT32(chip.rb2d.fifo_count, R500PCIState),
+        VMSTATE_UINT32(chip.rb2d.row, R500PCIState),
+        VMSTATE_STRUCT_ARRAY(chip.rb2d.fifo, R500PCIState,
+                             R500_RB2D_FIFO_SIZE, 1, vmstate_r500_rb2d_cmd,
+                             R500Rb2dCmd),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 /* Display controller state not in the register file (hw/r500/disp). */
 static const VMStateDescription vmstate_r500_disp = {
     .name = "r500/disp",
@@ -528,6 +598,7 @@ static const VMStateDescription vmstate_r500 = {
     .subsections = (const VMStateDescription * []) {
         &vmstate_r500_cp,
         &vmstate_r500_rb2d,
+        &vmstate_r500_rb2d_fifo,
         &vmstate_r500_disp,
         &vmstate_r500_vap,
         &vmstate_r500_us,

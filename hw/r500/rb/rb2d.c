@@ -17,20 +17,23 @@
  *                       bottom pixel when a direction is reversed;
  *   D/SRC_PITCH_OFFSET  surfaces: MC address >> 10, pitch / 64;
  *   SC_*                clip rectangle (right/bottom exclusive).
- * Each operation is validated once into a Blit descriptor: the rectangle
- * is clipped (coordinates limited to 14 bits), pitches must be non-zero
- * and hold a row, and the destination and source spans must lie in the
- * 32-bit MC space.  A span wholly in VRAM is written directly (pixman for
- * fills, memmove for copies); any other goes row by row through the MC,
- * where each row is checked and a failure aborts the rest of the
- * operation.  Host-data blits consume their data as it arrives, pixel by
- * pixel, in stream order (left to right, top to bottom).
+ * Each operation is validated once, in the trigger write, into a
+ * descriptor: the rectangle is clipped (coordinates limited to 14 bits),
+ * pitches must be non-zero and hold a row, and the destination and source
+ * spans must lie in the 32-bit MC space.
  *
- * An operation runs to completion inside the register write that starts
- * it, from the CP (inside its slice, which is charged one budget unit per
- * 64 pixels) or from MMIO: the registers are the engine's command FIFO,
- * so the next MMIO write must see the operation done.  The largest one is
- * bounded by the clip to 16384 x 16384 pixels within VRAM or the GART.
+ * The descriptor is queued in the engine's command FIFO (64 entries,
+ * RBBM_STATUS.CMDFIFO_AVAIL), as the hardware's FIFO holds the register
+ * writes: the driver may program the next operation at once.  The block's
+ * run() draws the FIFO in order, a band of whole rows per slice, within
+ * R500_CP_SLICE_BUDGET units (docs/cp.md "2D engine"), so no guest action
+ * holds the main loop for long.  A band wholly in VRAM is written directly
+ * (pixman for fills, memmove for copies); any other goes row by row
+ * through the MC, where each row is checked and a failure aborts the rest
+ * of the operation.  Rows go in the programmed Y order, so overlapping
+ * copies split across slices are right.  Host-data blits consume their
+ * data pixel by pixel, in stream order (left to right, top to bottom);
+ * HOST_DATA writes queue behind the operations before them.
  */
 #include <glib.h>
 #include <inttypes.h>
@@ -366,61 +369,86 @@ static bool blit_setup(R500Chip *s, Blit *b)
     return true;
 }
 
+
+/* ---- The descriptor a trigger queues ---- */
+
+static uint32_t bpp_mask(uint32_t bpp)
+{
+    return bpp == 4 ? ~0u : (1u << (8 * bpp)) - 1;
+}
+
+static R500Rb2dCmd cmd_from_blit(R500Chip *s, const Blit *b)
+{
+    if (b->host) {
+        /* The source colours are taken now, as the other registers. */
+        return (R500Rb2dCmd) {
+            .kind = R500_RB2D_CMD_HOST, .bpp = b->bpp, .rop = b->rop,
+            .mask = b->mask,
+            .fg = s->regs[R_DP_SRC_FRGD_CLR / 4] & b->bpp_mask,
+            .bg = s->regs[R_DP_SRC_BKGD_CLR / 4] & b->bpp_mask,
+            .src_type = b->src_type, .lsb_first = b->lsb_first,
+            .dst_base = b->dst.base, .dst_pitch = b->dst.pitch,
+            .x = b->rx, .y = b->ry, .w = b->w, .h = b->h,
+            .x0 = b->x0, .y0 = b->y0, .x1 = b->x1, .y1 = b->y1,
+        };
+    }
+    return (R500Rb2dCmd) {
+        .kind = R500_RB2D_CMD_BLIT, .bpp = b->bpp, .rop = b->rop,
+        .mask = b->mask, .brush = b->brush, .fg = b->brush_fg,
+        .bg = b->brush_bg, .pat = { b->pat[0], b->pat[1] },
+        .pat_x = b->pat_x, .pat_y = b->pat_y,
+        .need_s = b->need_s, .need_d = b->need_d, .need_p = b->need_p,
+        .lsb_first = b->lsb_first, .ttb = b->ttb,
+        .dst_base = b->dst.base, .dst_pitch = b->dst.pitch,
+        .src_base = b->src.base, .src_pitch = b->src.pitch,
+        .x0 = b->x0, .y0 = b->y0, .x1 = b->x1, .y1 = b->y1,
+        .sx0 = b->sx0, .sy0 = b->sy0,
+    };
+}
+
+/* ---- Drawing ---- */
+
 /* The pattern at (x, y); false where a transparent pattern leaves D. */
-static bool pattern(const Blit *b, int64_t x, int64_t y, uint32_t *p)
+static bool pattern(const R500Rb2dCmd *c, int64_t x, int64_t y, uint32_t *p)
 {
     uint32_t row, col, byte, bit;
 
-    if (b->brush != BRUSH_8X8_MONO_FG_BG && b->brush != BRUSH_8X8_MONO_FG_LA) {
-        *p = b->brush_fg;
+    if (c->brush != BRUSH_8X8_MONO_FG_BG && c->brush != BRUSH_8X8_MONO_FG_LA) {
+        *p = c->fg;
         return true;
     }
     /* Screen-aligned 8x8, origin at BRUSH_Y_X (XAA SCREEN_ORIGIN). */
-    row = (uint32_t)(y - b->pat_y) & 7;
-    col = (uint32_t)(x - b->pat_x) & 7;
-    byte = (b->pat[row / 4] >> (8 * (row % 4))) & 0xFF;
-    bit = b->lsb_first ? (byte >> col) & 1 : (byte >> (7 - col)) & 1;
+    row = (uint32_t)(y - c->pat_y) & 7;
+    col = (uint32_t)(x - c->pat_x) & 7;
+    byte = (c->pat[row / 4] >> (8 * (row % 4))) & 0xFF;
+    bit = c->lsb_first ? (byte >> col) & 1 : (byte >> (7 - col)) & 1;
     if (bit) {
-        *p = b->brush_fg;
-    } else if (b->brush == BRUSH_8X8_MONO_FG_BG) {
-        *p = b->brush_bg;
+        *p = c->fg;
+    } else if (c->brush == BRUSH_8X8_MONO_FG_BG) {
+        *p = c->bg;
     } else {
         return false;
     }
     return true;
 }
 
-/* ---- Execution ---- */
-
-static void fill_vram(R500Chip *s, const Blit *b, uint64_t off, uint32_t v)
+/* Rows y0..y0+h-1 from VRAM offset off (span-checked): a solid fill. */
+static void fill_vram(R500Chip *s, const R500Rb2dCmd *c, uint64_t off,
+                      uint32_t h, uint32_t v)
 {
-    uint32_t w = b->x1 - b->x0, h = b->y1 - b->y0;
+    uint32_t w = c->x1 - c->x0;
     uint32_t *bits = (uint32_t *)(s->vram + (off & ~3ull));
 
-    /* The rows were span-checked; pixman needs a dword-aligned start. */
-    if (!pixman_fill(bits, b->dst.pitch / 4, b->bpp * 8,
-                     (off & 3) / b->bpp, 0, w, h, v)) {
+    /* pixman needs a dword-aligned start; pitches are multiples of 64. */
+    if (!pixman_fill(bits, c->dst_pitch / 4, c->bpp * 8,
+                     (off & 3) / c->bpp, 0, w, h, v)) {
         for (uint32_t y = 0; y < h; y++) {
-            uint8_t *row = s->vram + off + (uint64_t)y * b->dst.pitch;
+            uint8_t *row = s->vram + off + (uint64_t)y * c->dst_pitch;
 
             for (uint32_t x = 0; x < w; x++) {
-                px_store(row + x * b->bpp, b->bpp, v);
+                px_store(row + x * c->bpp, c->bpp, v);
             }
         }
-    }
-}
-
-static void copy_vram(R500Chip *s, const Blit *b, uint64_t doff,
-                      uint64_t soff)
-{
-    uint32_t w = b->x1 - b->x0, h = b->y1 - b->y0;
-
-    /* In the programmed Y order; memmove makes either X order right. */
-    for (uint32_t i = 0; i < h; i++) {
-        uint32_t y = b->ttb ? i : h - 1 - i;
-
-        memmove(s->vram + doff + (uint64_t)y * b->dst.pitch,
-                s->vram + soff + (uint64_t)y * b->src.pitch, w * b->bpp);
     }
 }
 
@@ -482,95 +510,168 @@ static void rop_row(uint32_t rop, uint32_t P, const uint8_t *src,
 }
 
 /* 8x8 mono patterns: pixel by pixel. */
-static void pattern_row(const Blit *b, int64_t y, const uint8_t *src,
+static void pattern_row(const R500Rb2dCmd *c, int64_t y, const uint8_t *src,
                         uint8_t *dst, uint32_t w)
 {
     for (uint32_t x = 0; x < w; x++) {
-        uint8_t *dp = dst + x * b->bpp;
-        uint32_t d = px_load(dp, b->bpp);
-        uint32_t sv = b->need_s ? px_load(src + x * b->bpp, b->bpp) : 0;
+        uint8_t *dp = dst + x * c->bpp;
+        uint32_t d = px_load(dp, c->bpp);
+        uint32_t sv = c->need_s ? px_load(src + x * c->bpp, c->bpp) : 0;
         uint32_t p, v;
 
-        if (pattern(b, b->x0 + x, y, &p)) {
-            v = rop3(b->rop, p, sv, d);
-            px_store(dp, b->bpp, (v & b->mask) | (d & ~b->mask));
+        if (pattern(c, c->x0 + x, y, &p)) {
+            v = rop3(c->rop, p, sv, d);
+            px_store(dp, c->bpp, (v & c->mask) | (d & ~c->mask));
         }
     }
 }
 
-static void blit_rows(R500Chip *s, const Blit *b)
+static uint64_t dst_addr(const R500Rb2dCmd *c, int64_t y)
+{
+    return c->dst_base + (uint64_t)y * c->dst_pitch +
+           (uint64_t)c->x0 * c->bpp;
+}
+
+static uint64_t src_addr(const R500Rb2dCmd *c, int64_t y)
+{
+    return c->src_base + (uint64_t)(c->sy0 + (y - c->y0)) * c->src_pitch +
+           (uint64_t)c->sx0 * c->bpp;
+}
+
+/* One row through the MC (each access checked). */
+static bool draw_row(R500Chip *s, const R500Rb2dCmd *c, int64_t y)
 {
     R500Rb2d *e = &s->rb2d;
-    uint32_t w = b->x1 - b->x0, h = b->y1 - b->y0;
-    uint32_t bytes = w * b->bpp;
-    bool mono_pat = b->need_p && b->brush != BRUSH_SOLID_COLOR;
-    bool read_d = b->need_d || b->mask != b->bpp_mask || mono_pat;
-    uint32_t p = replicate(b->brush_fg, b->bpp);
-    uint32_t mask = replicate(b->mask, b->bpp);
+    uint32_t w = c->x1 - c->x0, bytes = w * c->bpp;
+    bool mono_pat = c->need_p && c->brush != BRUSH_SOLID_COLOR;
+    bool read_d = c->need_d || c->mask != bpp_mask(c->bpp) || mono_pat;
+    uint64_t da = dst_addr(c, y);
 
-    for (uint32_t i = 0; i < h; i++) {
-        int64_t y = b->ttb ? b->y0 + i : b->y1 - 1 - i;
-        uint64_t da = b->dst.base + (uint64_t)y * b->dst.pitch +
-                      (uint64_t)b->x0 * b->bpp;
-
-        if (b->need_s) {
-            uint64_t sa = b->src.base +
-                          (uint64_t)(b->sy0 + (y - b->y0)) * b->src.pitch +
-                          (uint64_t)b->sx0 * b->bpp;
-            if (!r500_mem_read(s, sa, e->row_src, bytes)) {
-                goto abort;
-            }
-        }
-        if (read_d && !r500_mem_read(s, da, e->row_dst, bytes)) {
-            goto abort;
-        }
-        if (mono_pat) {
-            pattern_row(b, y, e->row_src, e->row_dst, w);
-        } else {
-            rop_row(b->rop, p, e->row_src, e->row_dst, bytes, mask);
-        }
-        if (!r500_mem_write(s, da, e->row_dst, bytes)) {
-            goto abort;
-        }
+    if (c->need_s && !r500_mem_read(s, src_addr(c, y), e->row_src, bytes)) {
+        return false;
     }
-    return;
-
-abort:
-    r500_guest_error(s, "2D: memory access failed; the rest of the %ux%u "
-                     "operation is dropped", w, h);
+    if (read_d && !r500_mem_read(s, da, e->row_dst, bytes)) {
+        return false;
+    }
+    if (mono_pat) {
+        pattern_row(c, y, e->row_src, e->row_dst, w);
+    } else {
+        rop_row(c->rop, replicate(c->fg, c->bpp), e->row_src, e->row_dst,
+                bytes, replicate(c->mask, c->bpp));
+    }
+    return r500_mem_write(s, da, e->row_dst, bytes);
 }
 
-static void blit_exec(R500Chip *s, const Blit *b)
+typedef enum BlitPath {
+    PATH_FILL,      /* solid fill of a VRAM span: pixman */
+    PATH_COPY,      /* SRCCOPY between VRAM spans: memmove per row */
+    PATH_ROWS,      /* anything else: row by row through the MC */
+} BlitPath;
+
+/*
+ * Budget units a row costs, so that a slice of R500_CP_SLICE_BUDGET units
+ * takes about as long as a CP slice (about 1 ms; docs/cp.md has the
+ * figures): fills and copies move about 32 bytes per unit, rows through
+ * the MC (read, ROP3, write) 16, mono patterns go pixel by pixel.
+ */
+static uint64_t row_cost(const R500Rb2dCmd *c, BlitPath path)
 {
-    uint32_t w = b->x1 - b->x0, h = b->y1 - b->y0;
-    uint64_t dfirst = b->dst.base + (uint64_t)b->y0 * b->dst.pitch +
-                      (uint64_t)b->x0 * b->bpp;
-    uint64_t dlen = (uint64_t)(h - 1) * b->dst.pitch + (uint64_t)w * b->bpp;
-    bool full = b->mask == b->bpp_mask;
-    uint64_t doff, soff;
+    uint32_t w = c->x1 - c->x0, bytes = w * c->bpp;
 
-    s->rb2d.work += (uint64_t)w * h;
-    if (full && r500_mc_vram_span(s, dfirst, dlen, &doff)) {
-        bool solid = !b->need_p || b->brush == BRUSH_SOLID_COLOR;
-
-        if (!b->need_s && !b->need_d && solid) {
-            fill_vram(s, b, doff, rop3(b->rop, b->brush_fg, 0, 0) &
-                      b->bpp_mask);
-            r500_vram_dirty(s, doff, dlen);
-            return;
-        }
-        if (b->rop == ROP_SRCCOPY &&
-            r500_mc_vram_span(s, b->src.base +
-                              (uint64_t)b->sy0 * b->src.pitch +
-                              (uint64_t)b->sx0 * b->bpp,
-                              (uint64_t)(h - 1) * b->src.pitch +
-                              (uint64_t)w * b->bpp, &soff)) {
-            copy_vram(s, b, doff, soff);
-            r500_vram_dirty(s, doff, dlen);
-            return;
-        }
+    switch (path) {
+    case PATH_FILL:
+    case PATH_COPY:
+        return 1 + bytes / 32;
+    default:
+        return 1 + bytes / 16 +
+               (c->need_p && c->brush != BRUSH_SOLID_COLOR ? 2ull * w : 0);
     }
-    blit_rows(s, b);
+}
+
+/*
+ * The path for rows [ra, rb): wholly in VRAM (checked now, whatever the
+ * MC did since the trigger) or through the MC.
+ */
+static BlitPath blit_path(R500Chip *s, const R500Rb2dCmd *c, int64_t ra,
+                          int64_t rb, uint64_t *doff, uint64_t *soff)
+{
+    uint64_t bytes = (uint64_t)(c->x1 - c->x0) * c->bpp;
+    bool solid = !c->need_p || c->brush == BRUSH_SOLID_COLOR;
+
+    if (c->mask != bpp_mask(c->bpp) ||
+        !r500_mc_vram_span(s, dst_addr(c, ra),
+                           (uint64_t)(rb - ra - 1) * c->dst_pitch + bytes,
+                           doff)) {
+        return PATH_ROWS;
+    }
+    if (!c->need_s && !c->need_d && solid) {
+        return PATH_FILL;
+    }
+    if (c->rop == ROP_SRCCOPY &&
+        r500_mc_vram_span(s, src_addr(c, ra),
+                          (uint64_t)(rb - ra - 1) * c->src_pitch + bytes,
+                          soff)) {
+        return PATH_COPY;
+    }
+    return PATH_ROWS;
+}
+
+/*
+ * Draw the next band of whole rows of the BLIT at the head of the FIFO,
+ * as many as avail budget units pay for (at least one), in the programmed
+ * Y order: top to bottom, rows [y0 + row, y1) remain; bottom to top,
+ * rows [y0, y1 - row).  Returns the units spent; *done when the operation
+ * is finished or was stopped by a failed access.
+ */
+static uint64_t blit_band(R500Chip *s, const R500Rb2dCmd *c, uint64_t avail,
+                          bool *done)
+{
+    R500Rb2d *e = &s->rb2d;
+    uint32_t w = c->x1 - c->x0, h = c->y1 - c->y0;
+    int64_t ra = c->ttb ? c->y0 + e->row : c->y0;
+    int64_t rb = c->ttb ? c->y1 : c->y1 - e->row;
+    uint64_t doff = 0, soff = 0, cost, n;
+    BlitPath path = blit_path(s, c, ra, rb, &doff, &soff);
+    int64_t ba, bb;
+
+    cost = row_cost(c, path);
+    n = MIN((uint64_t)(rb - ra), MAX(avail / cost, 1));
+    /* The band [ba, bb); doff and soff move to its first row. */
+    ba = c->ttb ? ra : rb - (int64_t)n;
+    bb = ba + (int64_t)n;
+    doff += (uint64_t)(ba - ra) * c->dst_pitch;
+    soff += (uint64_t)(ba - ra) * c->src_pitch;
+
+    switch (path) {
+    case PATH_FILL:
+        fill_vram(s, c, doff, n, rop3(c->rop, c->fg, 0, 0) & bpp_mask(c->bpp));
+        r500_vram_dirty(s, doff, (n - 1) * c->dst_pitch + (uint64_t)w * c->bpp);
+        break;
+    case PATH_COPY:
+        /* memmove makes either X order right. */
+        for (uint64_t i = 0; i < n; i++) {
+            uint64_t k = c->ttb ? i : n - 1 - i;
+
+            memmove(s->vram + doff + k * c->dst_pitch,
+                    s->vram + soff + k * c->src_pitch, (size_t)w * c->bpp);
+        }
+        r500_vram_dirty(s, doff, (n - 1) * c->dst_pitch + (uint64_t)w * c->bpp);
+        break;
+    case PATH_ROWS:
+        for (uint64_t i = 0; i < n; i++) {
+            if (!draw_row(s, c, c->ttb ? ba + (int64_t)i : bb - 1 - (int64_t)i)) {
+                r500_guest_error(s, "2D: memory access failed; the rest of "
+                                 "the %ux%u operation is dropped", w, h);
+                *done = true;
+                return (i + 1) * cost;
+            }
+        }
+        break;
+    }
+    e->row += n;
+    e->work += (uint64_t)w * n;
+    *done = e->row >= h;
+    return n * cost;
 }
 
 /* ---- Host data ---- */
@@ -586,19 +687,17 @@ static void host_cancel(R500Chip *s, const char *why)
     }
 }
 
-static void host_arm(R500Chip *s, const Blit *b)
+static void host_arm(R500Chip *s, const R500Rb2dCmd *c)
 {
     R500HostBlit *hb = &s->rb2d.host;
 
     host_cancel(s, "a new operation started");
     *hb = (R500HostBlit) {
-        .base = b->dst.base, .pitch = b->dst.pitch, .bpp = b->bpp,
-        .x = b->rx, .y = b->ry, .w = b->w, .h = b->h,
-        .cl = b->x0, .ct = b->y0, .cr = b->x1, .cb = b->y1,
-        .rop = b->rop, .mask = b->mask,
-        .fg = s->regs[R_DP_SRC_FRGD_CLR / 4] & b->bpp_mask,
-        .bg = s->regs[R_DP_SRC_BKGD_CLR / 4] & b->bpp_mask,
-        .src_type = b->src_type, .lsb_first = b->lsb_first,
+        .base = c->dst_base, .pitch = c->dst_pitch, .bpp = c->bpp,
+        .x = c->x, .y = c->y, .w = c->w, .h = c->h,
+        .cl = c->x0, .ct = c->y0, .cr = c->x1, .cb = c->y1,
+        .rop = c->rop, .mask = c->mask, .fg = c->fg, .bg = c->bg,
+        .src_type = c->src_type, .lsb_first = c->lsb_first,
     };
     s->rb2d.host_active = true;
     s->rb2d.stray_logged = false;
@@ -669,8 +768,7 @@ static void host_data(R500Chip *s, uint32_t v, bool last)
                 sv[n] = bit ? hb->fg : hb->bg;
                 opaque[n] = bit || hb->src_type == SRC_MONO_FG_BG;
             } else {
-                sv[n] = (v >> (8 * hb->bpp * k)) &
-                        (hb->bpp == 4 ? ~0u : (1u << (8 * hb->bpp)) - 1);
+                sv[n] = (v >> (8 * hb->bpp * k)) & bpp_mask(hb->bpp);
                 opaque[n] = true;
             }
             n++;
@@ -694,27 +792,167 @@ fail:
     host_cancel(s, "its destination is not accessible");
 }
 
+/* ---- The command FIFO ---- */
+
+/* An entry other than a BLIT: O(1) work. */
+static void cmd_exec(R500Chip *s, const R500Rb2dCmd *c)
+{
+    switch (c->kind) {
+    case R500_RB2D_CMD_HOST:
+        host_arm(s, c);
+        break;
+    case R500_RB2D_CMD_DATA:
+        host_data(s, c->data, c->last);
+        break;
+    default:
+        host_cancel(s, "a new operation started");
+        break;
+    }
+}
+
+/*
+ * The engine drained its FIFO: the GUI is idle unless the CP has work
+ * (the CP raises GUI_IDLE then, when it drains), and a CP waiting for 2D
+ * idle or FIFO room may go on.
+ */
+static void rb2d_drained(R500Chip *s)
+{
+    if (!(r500_reg_read(s, R_RBBM_STATUS) &
+          R500_FMASK(RBBM_STATUS, GUI_ACTIVE))) {
+        r500_irq_raise(s, R500_FMASK(GEN_INT_STATUS, GUI_IDLE));
+    }
+    r500_kick(s);
+}
+
+/* Work through the FIFO for at most budget units (a whole row more). */
+static void rb2d_slice(R500Chip *s, uint64_t budget)
+{
+    R500Rb2d *e = &s->rb2d;
+    uint64_t used = 0;
+
+    if (!e->fifo_count) {
+        return;
+    }
+    e->slices++;
+    while (e->fifo_count && used < budget) {
+        const R500Rb2dCmd *c = &e->fifo[e->fifo_head];
+        bool done = true;
+
+        if (c->kind == R500_RB2D_CMD_BLIT) {
+            if (e->row == 0) {
+                host_cancel(s, "a new operation started");
+            }
+            used += blit_band(s, c, budget - used, &done);
+        } else {
+            cmd_exec(s, c);
+            used++;
+        }
+        if (done) {
+            e->fifo_head = (e->fifo_head + 1) % R500_RB2D_FIFO_SIZE;
+            e->fifo_count--;
+            e->row = 0;
+        }
+    }
+    if (!e->fifo_count) {
+        rb2d_drained(s);
+    }
+}
+
+static const char *cmd_name(uint32_t kind)
+{
+    switch (kind) {
+    case R500_RB2D_CMD_BLIT:
+        return "operation";
+    case R500_RB2D_CMD_HOST:
+        return "host-data blit";
+    case R500_RB2D_CMD_DATA:
+        return "HOST_DATA dword";
+    default:
+        return "trigger";
+    }
+}
+
+/*
+ * A trigger or HOST_DATA write.  With the FIFO empty, entries that cost
+ * O(1) (starting a host-data blit, its data) are done at once; everything
+ * else queues behind what is there, and run() draws it.  A driver waits
+ * for RBBM_STATUS.CMDFIFO_AVAIL before writing (r100_rbbm_fifo_wait_for_
+ * entry, RADEONWaitForFifo, radeon_fifo_wait), and the CP stops before it
+ * would overfill the FIFO (r500_cp_yield()).  On a write to a full FIFO
+ * the hardware stalls the bus until an entry drains: here the engine
+ * works one slice inside the write, and if that frees no entry the write
+ * is dropped, so no MMIO write costs more than a slice.
+ */
+static void fifo_submit(R500Chip *s, const R500Rb2dCmd *c)
+{
+    R500Rb2d *e = &s->rb2d;
+
+    if (e->fifo_count == R500_RB2D_FIFO_SIZE) {
+        rb2d_slice(s, R500_CP_SLICE_BUDGET);
+        if (e->fifo_count == R500_RB2D_FIFO_SIZE) {
+            e->overflows++;
+            r500_guest_error(s, "2D: command FIFO full (%u entries) after a "
+                             "slice of work; this %s is dropped (wait for "
+                             "RBBM_STATUS.CMDFIFO_AVAIL)", R500_RB2D_FIFO_SIZE,
+                             cmd_name(c->kind));
+            return;
+        }
+    }
+    if (!e->fifo_count && c->kind != R500_RB2D_CMD_BLIT) {
+        cmd_exec(s, c);
+        return;
+    }
+    e->fifo[(e->fifo_head + e->fifo_count) % R500_RB2D_FIFO_SIZE] = *c;
+    if (e->fifo_count++ == 0) {
+        r500_kick(s);
+    }
+}
+
+static int64_t rb2d_run(R500Chip *s, int64_t now)
+{
+    rb2d_slice(s, R500_CP_SLICE_BUDGET);
+    return s->rb2d.fifo_count ? now : INT64_MAX;
+}
+
+bool r500_rb2d_busy(R500Chip *s)
+{
+    return s->rb2d.fifo_count != 0;
+}
+
+uint32_t r500_rb2d_fifo_avail(R500Chip *s)
+{
+    return R500_RB2D_FIFO_SIZE - s->rb2d.fifo_count;
+}
+
+static uint32_t rb2d_busy_bits(R500Chip *s)
+{
+    return r500_rb2d_busy(s) ? R500_FMASK(RBBM_STATUS, E2_BUSY) |
+                               R500_FMASK(RBBM_STATUS, RB2D_BUSY) : 0;
+}
+
+static void fifo_clear(R500Chip *s)
+{
+    s->rb2d.fifo_head = s->rb2d.fifo_count = s->rb2d.row = 0;
+}
+
 void r500_rb2d_soft_reset(R500Chip *s)
 {
     s->rb2d.host_active = false;
+    fifo_clear(s);
 }
 
 /* ---- Register hooks ---- */
 
 static void rb2d_trigger(R500Chip *s)
 {
+    R500Rb2dCmd c = { .kind = R500_RB2D_CMD_END };
     Blit b;
 
     s->rb2d.ops++;
-    host_cancel(s, "a new operation started");
-    if (!blit_setup(s, &b)) {
-        return;
+    if (blit_setup(s, &b)) {
+        c = cmd_from_blit(s, &b);
     }
-    if (b.host) {
-        host_arm(s, &b);
-    } else {
-        blit_exec(s, &b);
-    }
+    fifo_submit(s, &c);
 }
 
 static void dst_height_width_write(R500Chip *s, uint32_t reg, uint32_t old,
@@ -772,13 +1010,24 @@ static void gmc_write(R500Chip *s, uint32_t reg, uint32_t old, uint32_t mask)
 static void host_data_write(R500Chip *s, uint32_t reg, uint32_t old,
                             uint32_t mask)
 {
-    host_data(s, s->regs[reg / 4], reg == R_HOST_DATA_LAST);
+    R500Rb2dCmd c = {
+        .kind = R500_RB2D_CMD_DATA, .data = s->regs[reg / 4],
+        .last = reg == R_HOST_DATA_LAST,
+    };
+
+    fifo_submit(s, &c);
 }
 
-/* The caches do not exist: their flushes are done at once, never busy. */
+/*
+ * The destination cache is not modelled: a flush is done when the engine
+ * has drawn what is queued, so the cache reads busy while it works
+ * (RADEONEngineFlush and radeonfb poll RB2D_DC_BUSY after a flush).
+ */
 static uint32_t dstcache_read(R500Chip *s, uint32_t reg)
 {
-    return s->regs[reg / 4] & ~R500_FMASK(DSTCACHE_CTLSTAT, RB2D_DC_BUSY);
+    uint32_t busy = R500_FMASK(DSTCACHE_CTLSTAT, RB2D_DC_BUSY);
+
+    return (s->regs[reg / 4] & ~busy) | (r500_rb2d_busy(s) ? busy : 0);
 }
 
 static void guicntl_write(R500Chip *s, uint32_t reg, uint32_t old,
@@ -826,6 +1075,7 @@ static const R500RegHook rb2d_hooks[] = {
 static void rb2d_reset(R500Chip *s)
 {
     s->rb2d.host_active = false;
+    fifo_clear(s);
     s->rb2d.work = 0;
     s->regs[R_DEFAULT_SC_BOTTOM_RIGHT / 4] =
         R500_FSET(R500_FSET(0, DEFAULT_SC_BOTTOM_RIGHT, RIGHT, 0x1FFF),
@@ -835,7 +1085,68 @@ static void rb2d_reset(R500Chip *s)
                              R500_FMASK(DP_CNTL, DST_Y_TOP_TO_BOTTOM);
 }
 
-/* A migrated host blit is re-checked: bad ones are dropped. */
+/* ---- Migration: what was loaded is checked, never trusted ---- */
+
+static bool pitch_ok(uint32_t pitch, uint32_t bytes)
+{
+    return pitch && pitch % 64 == 0 && pitch <= R500_2D_ROW_BYTES &&
+           bytes <= pitch;
+}
+
+static bool coords_ok(int32_t a, int32_t b)
+{
+    return a >= 0 && a < b && b <= R500_2D_COORD_MAX;
+}
+
+/*
+ * What drawing relies on: the row buffers hold a row, pixman's stride is
+ * whole words, bpp is one of three; addresses are checked as they are
+ * used (VRAM spans, the MC), so any base or origin is safe.
+ */
+static bool cmd_sane(const R500Rb2dCmd *c)
+{
+    bool bpp_ok = c->bpp == 1 || c->bpp == 2 || c->bpp == 4;
+    uint32_t bytes;
+
+    switch (c->kind) {
+    case R500_RB2D_CMD_BLIT:
+        if (!bpp_ok || !coords_ok(c->x0, c->x1) || !coords_ok(c->y0, c->y1)) {
+            return false;
+        }
+        bytes = (uint32_t)(c->x1 - c->x0) * c->bpp;
+        return pitch_ok(c->dst_pitch, bytes) &&
+               (!c->need_s || (pitch_ok(c->src_pitch, bytes) &&
+                               c->sx0 >= 0 && c->sy0 >= 0));
+    case R500_RB2D_CMD_HOST:
+        return bpp_ok && c->w && c->h && c->w <= 0xFFFF && c->h <= 0xFFFF;
+    case R500_RB2D_CMD_DATA:
+    case R500_RB2D_CMD_END:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static bool fifo_sane(R500Chip *s)
+{
+    R500Rb2d *e = &s->rb2d;
+    const R500Rb2dCmd *head = &e->fifo[e->fifo_head % R500_RB2D_FIFO_SIZE];
+
+    if (e->fifo_head >= R500_RB2D_FIFO_SIZE ||
+        e->fifo_count > R500_RB2D_FIFO_SIZE) {
+        return false;
+    }
+    for (uint32_t i = 0; i < e->fifo_count; i++) {
+        if (!cmd_sane(&e->fifo[(e->fifo_head + i) % R500_RB2D_FIFO_SIZE])) {
+            return false;
+        }
+    }
+    /* Rows drawn: of the head BLIT, fewer than it has. */
+    return e->row == 0 ||
+           (e->fifo_count && head->kind == R500_RB2D_CMD_BLIT &&
+            e->row < (uint32_t)(head->y1 - head->y0));
+}
+
 static void rb2d_post_load(R500Chip *s)
 {
     const R500HostBlit *hb = &s->rb2d.host;
@@ -848,11 +1159,19 @@ static void rb2d_post_load(R500Chip *s)
         r500_guest_error(s, "2D: migrated host-data blit state is "
                          "inconsistent; dropped");
     }
+    if (!fifo_sane(s)) {
+        r500_guest_error(s, "2D: migrated command FIFO (%u entries from %u, "
+                         "row %u) is inconsistent; dropped",
+                         s->rb2d.fifo_count, s->rb2d.fifo_head, s->rb2d.row);
+        fifo_clear(s);
+    }
 }
 
 const R500Block r500_rb2d_block = {
     .name = "rb2d",
     .hooks = rb2d_hooks,
     .reset = rb2d_reset,
+    .run = rb2d_run,
     .post_load = rb2d_post_load,
+    .busy = rb2d_busy_bits,
 };
