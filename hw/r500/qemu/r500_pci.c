@@ -545,6 +545,36 @@ static const VMStateDescription vmstate_r500_vap = {
     },
 };
 
+static bool r500_vap_draw_needed(void *opaque)
+{
+    R500PCIState *s = opaque;
+
+    return s->chip.vap.resume.active;
+}
+
+/*
+ * 3D: a draw split across CP slices, stopped at a slice's end (vap/draw.c):
+ * where it goes on and what is left of its budgets.  Sent only then (the
+ * CP's r500/cp/packet subsection holds its packet's resume point).
+ */
+static const VMStateDescription vmstate_r500_vap_draw = {
+    .name = "r500/vap/draw",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .needed = r500_vap_draw_needed,
+    .fields = (VMStateField[]) {
+        VMSTATE_BOOL(chip.vap.resume.active, R500PCIState),
+        VMSTATE_UINT32(chip.vap.resume.pos.prims, R500PCIState),
+        VMSTATE_UINT32(chip.vap.resume.pos.sub, R500PCIState),
+        VMSTATE_INT32(chip.vap.resume.pos.y, R500PCIState),
+        VMSTATE_INT32(chip.vap.resume.pos.x, R500PCIState),
+        VMSTATE_UINT64(chip.vap.resume.pvs_budget, R500PCIState),
+        VMSTATE_UINT64(chip.vap.resume.us_budget, R500PCIState),
+        VMSTATE_UINT64(chip.vap.resume.quad_budget, R500PCIState),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 /* 3D: the fragment-shader instruction store, constants and their port. */
 static const VMStateDescription vmstate_r500_us = {
     .name = "r500/us",
@@ -601,6 +631,7 @@ static const VMStateDescription vmstate_r500 = {
         &vmstate_r500_rb2d_fifo,
         &vmstate_r500_disp,
         &vmstate_r500_vap,
+        &vmstate_r500_vap_draw,
         &vmstate_r500_us,
         &vmstate_r500_rb3d,
         NULL
