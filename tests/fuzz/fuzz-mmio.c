@@ -115,7 +115,7 @@ static void load_field(R500Chip *s, unsigned field, uint32_t v)
     case 53: s->rb3d.hiz_ram[v % G_N_ELEMENTS(s->rb3d.hiz_ram)] = v; break;
     case 54: s->rb3d.cmask_ram[v % G_N_ELEMENTS(s->rb3d.cmask_ram)] = v; break;
     case 55: s->rb3d.zmask_cleared = v & 1; s->rb3d.zpass = v >> 1; break;
-    /* r500/rb2d/fifo */
+    /* r500/2d-fifo */
     case 56: s->rb2d.fifo_head = v; break;
     case 57: s->rb2d.fifo_count = v; break;
     case 58: s->rb2d.row = v; break;

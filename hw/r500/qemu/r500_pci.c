@@ -502,10 +502,12 @@ static bool r500_rb2d_fifo_needed(void *opaque)
 /*
  * The 2D engine's command FIFO: queued operations, host data, and how far
  * the first one is drawn.  A new subsection (r500/rb2d is unchanged), sent
- * only while the engine is busy.
+ * only while the engine is busy.  Not "r500/rb2d/..." : QEMU takes a
+ * subsection whose name starts with the previous one's for a subsection of
+ * it (vmstate_subsection_load), and the load would fail when both are sent.
  */
 static const VMStateDescription vmstate_r500_rb2d_fifo = {
-    .name = "r500/rb2d/fifo",
+    .name = "r500/2d-fifo",
     .version_id = 1,
     .minimum_version_id = 1,
     .needed = r500_rb2d_fifo_needed,
@@ -558,7 +560,7 @@ static bool r500_vap_draw_needed(void *opaque)
  * CP's r500/cp/packet subsection holds its packet's resume point).
  */
 static const VMStateDescription vmstate_r500_vap_draw = {
-    .name = "r500/vap/draw",
+    .name = "r500/3d-draw",
     .version_id = 1,
     .minimum_version_id = 1,
     .needed = r500_vap_draw_needed,

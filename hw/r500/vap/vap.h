@@ -137,7 +137,7 @@ typedef struct R500Vap {
     /* ---- Migrated ("r500/vap" subsection) ---- */
     uint32_t pvs_mem[R500_PVS_MEM_VECTORS * 4];
     uint32_t pvs_dword;         /* next dword of the vector being uploaded */
-    /* ---- Migrated ("r500/vap/draw" subsection, while active) ---- */
+    /* ---- Migrated ("r500/3d-draw" subsection, while active) ---- */
     R500DrawResume resume;
 
     /* ---- Not migrated ---- */
