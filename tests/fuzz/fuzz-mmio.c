@@ -56,7 +56,7 @@ static void load_field(R500Chip *s, unsigned field, uint32_t v)
     R500CrtcState *cs = &ds->crtc[(v >> 24) % R500_NUM_CRTC];
     R500I2CSlave *i2c = &ds->ddc[(v >> 24) % R500_NUM_DDC];
 
-    switch (field % 84) {
+    switch (field % 91) {
     case 0: cp->ib_active = v & 1; break;
     case 1: cp->ib_base = v; break;
     case 2: cp->ib_size = v; break;
@@ -115,7 +115,7 @@ static void load_field(R500Chip *s, unsigned field, uint32_t v)
     case 53: s->rb3d.hiz_ram[v % G_N_ELEMENTS(s->rb3d.hiz_ram)] = v; break;
     case 54: s->rb3d.cmask_ram[v % G_N_ELEMENTS(s->rb3d.cmask_ram)] = v; break;
     case 55: s->rb3d.zmask_cleared = v & 1; s->rb3d.zpass = v >> 1; break;
-    /* r500/rb2d/fifo */
+    /* r500/2d-fifo */
     case 56: s->rb2d.fifo_head = v; break;
     case 57: s->rb2d.fifo_count = v; break;
     case 58: s->rb2d.row = v; break;
@@ -151,6 +151,14 @@ static void load_field(R500Chip *s, unsigned field, uint32_t v)
     case 81: c->sy0 = v; break;
     case 82: c->data = v; break;
     case 83: c->y1 = v; break;
+    /* r500/3d-draw: a split draw's progress */
+    case 84: s->vap.resume.active = v & 1; break;
+    case 85: s->vap.resume.pos.prims = v; break;
+    case 86: s->vap.resume.pos.sub = v; break;
+    case 87: s->vap.resume.pos.y = v; s->vap.resume.pos.x = v >> 16; break;
+    case 88: s->vap.resume.pvs_budget = (uint64_t)v << (v & 31); break;
+    case 89: s->vap.resume.us_budget = (uint64_t)v << (v & 31); break;
+    case 90: s->vap.resume.quad_budget = (uint64_t)v << (v & 31); break;
     }
 }
 

@@ -17,6 +17,7 @@
  */
 #include "r500-qtest.h"
 #include "r500-cp-env.h"
+#include "r500-3d-env.h"
 
 /*
  * The slowest monitor answer allowed, on the 2-core CI machine running
@@ -239,6 +240,66 @@ static void test_draws(const void *data)
     recover(&e);
 }
 
+/* Two triangles covering a 1024 x 1024 colour buffer, dim grey. */
+static void full_screen(float v[6 * 8])
+{
+    d3_vtx(v, 0, 0, 0.01f, 0.01f, 0.01f, 0.01f);
+    d3_vtx(v + 8, 1024, 0, 0.01f, 0.01f, 0.01f, 0.01f);
+    d3_vtx(v + 16, 0, 1024, 0.01f, 0.01f, 0.01f, 0.01f);
+    d3_vtx(v + 24, 1024, 0, 0.01f, 0.01f, 0.01f, 0.01f);
+    d3_vtx(v + 32, 1024, 1024, 0.01f, 0.01f, 0.01f, 0.01f);
+    d3_vtx(v + 40, 0, 1024, 0.01f, 0.01f, 0.01f, 0.01f);
+}
+
+/*
+ * A ring of full-screen draws (1024 x 1024) whose fragment shader never
+ * ends: every quad runs 2^16 instructions, a draw up to 2^30, hours of
+ * work in all.  Draws are split across slices (vap/draw.h).
+ */
+static void test_endless_fragment(const void *data)
+{
+    float v[6 * 8];
+    CpEnv e;
+
+    cp_env_start(&e, data);
+    d3_setup(&e, 16u << 20, 1024, 1024);
+    d3_us_endless(&e);
+    full_screen(v);
+    while (e.wptr + 2 + 6 * 8 < RING_DWORDS - 16) {
+        d3_emit_triangles(&e, v, 2);
+    }
+    cp_commit(&e);
+    watch(&e, "a ring of full-screen draws with an endless fragment shader",
+          LIVENESS_WINDOW_MS, 0, 0, 0);
+    g_assert_true(r500_rreg(&e.t, R_RBBM_STATUS) & GUI_ACTIVE);
+    recover(&e);
+}
+
+/*
+ * Draws of 600 vertices each whose vertex shader never ends: each vertex
+ * runs 2^16 instructions (about 3 ms), a draw up to 2^28.
+ */
+static void test_endless_vertex(const void *data)
+{
+    float v[6 * 8 * 100];
+    CpEnv e;
+
+    cp_env_start(&e, data);
+    d3_setup(&e, 16u << 20, 1024, 1024);
+    d3_pvs_endless(&e);
+    for (int i = 0; i < 100; i++) {
+        full_screen(v + 6 * 8 * i);
+    }
+    while (e.wptr + 2 + 6 * 8 * 100 < RING_DWORDS - 16) {
+        d3_emit_triangles(&e, v, 200);
+    }
+    cp_commit(&e);
+    watch(&e, "draws of 600 vertices with an endless vertex shader",
+          LIVENESS_WINDOW_MS, 0, 0, 0);
+    g_assert_true(r500_rreg(&e.t, R_RBBM_STATUS) & GUI_ACTIVE);
+    recover(&e);
+}
+
 /*
  * Waits that never resolve on hardware without a display: every
  * WAIT_UNTIL condition, WAIT_FOR_IDLE, ISYNC_CNTL; they must not stall.
@@ -287,6 +348,8 @@ int main(int argc, char **argv)
     add("paint-multi", test_paint_multi);
     add("2d-largest", test_2d_largest);
     add("draws", test_draws);
+    add("endless-fragment-shader", test_endless_fragment);
+    add("endless-vertex-shader", test_endless_vertex);
     add("waits", test_waits);
     return g_test_run();
 }

@@ -18,6 +18,7 @@
  */
 #include "r500-qtest.h"
 #include "r500-cp-env.h"
+#include "r500-3d-env.h"
 
 /*
  * Migrate src into a new QEMU started as dst: the CpEnv moves over (the
@@ -324,6 +325,110 @@ static void test_mid_ib(const void *data)
     g_free(got);
 }
 
+/* ---- mid-draw: a draw split across CP slices ---- */
+
+#define DRAW_CB         0x01000000u
+#define DRAW_W          512u
+#define DRAW_LAYERS     40u
+
+/*
+ * One draw packet of DRAW_LAYERS full-surface layers (two triangles
+ * each) adding 0.01 per layer with additive blending, then a marker.
+ * Hundreds of slices of work: the draw stops and goes on many times.
+ */
+static void draw_submit_layers(CpEnv *e)
+{
+    float v[DRAW_LAYERS * 6 * 8];
+
+    d3_setup(e, DRAW_CB, DRAW_W, DRAW_W);
+    for (unsigned l = 0; l < DRAW_LAYERS; l++) {
+        float *p = v + l * 6 * 8;
+
+        d3_vtx(p, 0, 0, 0.01f, 0.02f, 0.005f, 0.01f);
+        d3_vtx(p + 8, DRAW_W, 0, 0.01f, 0.02f, 0.005f, 0.01f);
+        d3_vtx(p + 16, 0, DRAW_W, 0.01f, 0.02f, 0.005f, 0.01f);
+        d3_vtx(p + 24, DRAW_W, 0, 0.01f, 0.02f, 0.005f, 0.01f);
+        d3_vtx(p + 32, DRAW_W, DRAW_W, 0.01f, 0.02f, 0.005f, 0.01f);
+        d3_vtx(p + 40, 0, DRAW_W, 0.01f, 0.02f, 0.005f, 0.01f);
+    }
+    d3_emit_triangles(e, v, 2 * DRAW_LAYERS);
+    cp_emit(e, PACKET0(MIG_MARK, 0));
+    cp_emit(e, 1);
+    cp_commit(e);
+}
+
+static uint32_t draw_px(CpEnv *e, uint32_t x, uint32_t y)
+{
+    return cp_vram_r(e, DRAW_CB + (y * DRAW_W + x) * 4);
+}
+
+/* The surface on a grid that meets both triangles of every layer. */
+static char *draw_snapshot(CpEnv *e)
+{
+    GString *g = g_string_new(NULL);
+
+    g_string_append_printf(g, "marker %u\n", mig_marker(e));
+    for (uint32_t y = 3; y < DRAW_W; y += 29) {
+        for (uint32_t x = 1; x < DRAW_W; x += 31) {
+            g_string_append_printf(g, "%08x ", draw_px(e, x, y));
+        }
+        g_string_append_c(g, '\n');
+    }
+    return g_string_free(g, FALSE);
+}
+
+static uint32_t draw_progress(CpEnv *e)
+{
+    return mig_marker(e) << 24 ^ draw_px(e, 0, 0) ^
+           draw_px(e, DRAW_W / 2, DRAW_W / 2) * 3 ^
+           draw_px(e, DRAW_W - 1, DRAW_W - 1) * 5;
+}
+
+/*
+ * Migrated while a draw is stopped between two slices (r500/3d-draw):
+ * the destination goes on where the draw stopped; every sampled pixel
+ * matches a run that never migrated, so nothing was drawn twice or lost.
+ */
+static void test_mid_draw(const void *data)
+{
+    const R500TestModel *m = data;
+    CpEnv ref, a, b;
+    char *want, *got;
+    bool mid = false;
+
+    cp_env_start_args(&ref, m, MIG_ARGS);
+    draw_submit_layers(&ref);
+    g_assert_true(cp_poll_reg_ms(&ref, MIG_MARK, ~0u, 1, 120000));
+    want = draw_snapshot(&ref);
+    /* each layer adds 3, 5, 1, 3 of 255 to R, G, B, A: all, once */
+    g_assert_cmphex(draw_px(&ref, 0, 0), ==, DRAW_LAYERS * 0x03010503u);
+    g_assert_cmphex(draw_px(&ref, DRAW_W - 1, DRAW_W - 1), ==,
+                    DRAW_LAYERS * 0x03010503u);
+    cp_env_stop(&ref);
+
+    cp_env_start_args(&a, m, MIG_ARGS);
+    draw_submit_layers(&a);
+    /* stop once the draw has begun and not ended; retry if it ended */
+    for (int i = 0; i < 200000 && !mid; i++) {
+        mid = draw_px(&a, 0, 0) != 0 && mig_marker(&a) == 0;
+    }
+    g_assert_true(mid);
+    stop_vm(&a, draw_progress);
+    g_test_message("stopped with pixel (0, 0) %08x, (%u, %u) %08x",
+                   draw_px(&a, 0, 0), DRAW_W - 1, DRAW_W - 1,
+                   draw_px(&a, DRAW_W - 1, DRAW_W - 1));
+    g_assert_cmpuint(mig_marker(&a), ==, 0);
+    g_assert_true(r500_rreg(&a.t, R_RBBM_STATUS) & GUI_ACTIVE);
+    migrate(&a, &b, MIG_ARGS);
+    qobject_unref(qtest_qmp(b.t.qts, "{'execute': 'cont'}"));
+    g_assert_true(cp_poll_reg_ms(&b, MIG_MARK, ~0u, 1, 120000));
+    got = draw_snapshot(&b);
+    g_assert_cmpstr(got, ==, want);
+    cp_env_stop(&b);
+    g_free(want);
+    g_free(got);
+}
+
 int main(int argc, char **argv)
 {
     char *path = g_strdup_printf("/r500/%s/migration/mid-ib",
@@ -333,6 +438,10 @@ int main(int argc, char **argv)
     r500_add_model_tests("migration/mid-ring", test_mid_ring);
     /* One model: the CP does not differ, and it takes four VMs. */
     qtest_add_data_func(path, &r500_test_models[3], test_mid_ib);
+    g_free(path);
+    path = g_strdup_printf("/r500/%s/migration/mid-draw",
+                           r500_test_models[0].name);
+    qtest_add_data_func(path, &r500_test_models[0], test_mid_draw);
     g_free(path);
     return g_test_run();
 }

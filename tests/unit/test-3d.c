@@ -162,21 +162,39 @@ void t3d_setup(TestHost *h)
     t3d_us_passthrough(h);
 }
 
-void t3d_draw(TestHost *h, unsigned prim, const float *v, unsigned n)
+unsigned t3d_draw_split(TestHost *h, unsigned prim, const float *v,
+                        unsigned n, uint64_t budget, uint64_t *max_work)
 {
     uint32_t data[8 * 64];
     R500DrawCmd cmd = {
         .opcode = 0x35, .source = R500_DRAW_EMBEDDED, .prim_type = prim,
         .num_vertices = n, .data = data, .data_dwords = 8 * n,
-        .vtx_size = 8,
+        .vtx_size = 8, .budget = budget,
     };
+    unsigned calls = 0;
+    uint64_t most = 0;
 
     g_assert_cmpuint(n, <=, 64);
     for (unsigned i = 0; i < 8 * n; i++) {
         data[i] = fbits(v[i]);
     }
     cmd.vf_cntl = prim | 3u << 4 | n << 16;
-    r500_3d_draw(&h->chip, &cmd);
+    do {
+        uint64_t work = r500_3d_draw(&h->chip, &cmd);
+
+        most = MAX(most, work);
+        cmd.resume = true;
+        g_assert_cmpuint(++calls, <, 1u << 24);
+    } while (r500_3d_draw_stopped(&h->chip));
+    if (max_work) {
+        *max_work = most;
+    }
+    return calls;
+}
+
+void t3d_draw(TestHost *h, unsigned prim, const float *v, unsigned n)
+{
+    g_assert_cmpuint(t3d_draw_split(h, prim, v, n, 0, NULL), ==, 1);
 }
 
 uint32_t t3d_px(TestHost *h, unsigned x, unsigned y)

@@ -62,6 +62,13 @@ void t3d_us_passthrough(TestHost *h);
 void t3d_setup(TestHost *h);
 /* Draw n vertices of 8 floats as primitive prim (VAP_VF_CNTL type). */
 void t3d_draw(TestHost *h, unsigned prim, const float *v, unsigned n);
+/*
+ * The same, split as the CP splits it: calls of at most budget work units
+ * (0: one call), each going on where the last stopped.  Returns the
+ * number of calls; the largest work one call did in *max_work.
+ */
+unsigned t3d_draw_split(TestHost *h, unsigned prim, const float *v,
+                        unsigned n, uint64_t budget, uint64_t *max_work);
 /* A colour buffer pixel (linear layout) as 0xAABBGGRR. */
 uint32_t t3d_px(TestHost *h, unsigned x, unsigned y);
 /* Fill the colour buffer with one value. */

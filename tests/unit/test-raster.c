@@ -462,6 +462,66 @@ static void test_cb_clear(void)
     test_host_free(h);
 }
 
+/*
+ * A draw split across CP slices (vap/draw.h) gives exactly the pixels of
+ * the same draw done in one call: every call stops after about its
+ * budget, the next goes on where it stopped, and nothing is drawn twice
+ * (additive blending would show it) or left out: triangles, fans sharing
+ * edges, points (rectangles), at several budgets.
+ */
+static void test_split_draw(void)
+{
+    static const uint64_t budgets[] = { 1, 40, 300, 5000 };
+    float tri[9 * 8], pts[4 * 8];
+    TestHost *one = test_host_new(R500_MODEL_RV515, 64);
+
+    vtx(tri, 0.5f, 0, 0, 0.10f, 0.05f, 0.02f, 0.1f);
+    vtx(tri + 8, 64, 3.25f, 0, 0.02f, 0.10f, 0.05f, 0.1f);
+    vtx(tri + 16, 5, 60, 0, 0.05f, 0.02f, 0.10f, 0.1f);
+    vtx(tri + 24, 60, 0.5f, 0, 0.07f, 0.03f, 0.01f, 0.2f);
+    vtx(tri + 32, 63, 63.5f, 0, 0.01f, 0.07f, 0.03f, 0.2f);
+    vtx(tri + 40, 0.25f, 40, 0, 0.03f, 0.01f, 0.07f, 0.2f);
+    vtx(tri + 48, 10.5f, 10, 0, 0.04f, 0.04f, 0.04f, 0.3f);
+    vtx(tri + 56, 50, 20.75f, 0, 0.04f, 0.04f, 0.04f, 0.3f);
+    vtx(tri + 64, 30, 55, 0, 0.04f, 0.04f, 0.04f, 0.3f);
+    for (int i = 0; i < 4; i++) {
+        vtx(pts + 8 * i, 8 + 14 * i, 50 - 12 * i, 0, 0.1f, 0.1f, 0.1f, 0.1f);
+    }
+    t3d_setup(one);
+    t3d_blend_add(one);
+    t3d_fill(one, 0xFF102030);
+    r500_reg_write(&one->chip, R_GA_POINT_SIZE, (8u * 6) << 16 | 8u * 6);
+    t3d_draw(one, TRIANGLES, tri, 9);
+    t3d_draw(one, TRI_FAN, tri, 9);
+    t3d_draw(one, POINTS, pts, 4);
+
+    for (unsigned k = 0; k < G_N_ELEMENTS(budgets); k++) {
+        TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+        uint64_t most, worst = 0;
+        unsigned calls = 0;
+
+        t3d_setup(h);
+        t3d_blend_add(h);
+        t3d_fill(h, 0xFF102030);
+        r500_reg_write(&h->chip, R_GA_POINT_SIZE, (8u * 6) << 16 | 8u * 6);
+        calls += t3d_draw_split(h, TRIANGLES, tri, 9, budgets[k], &most);
+        worst = MAX(worst, most);
+        calls += t3d_draw_split(h, TRI_FAN, tri, 9, budgets[k], &most);
+        worst = MAX(worst, most);
+        calls += t3d_draw_split(h, POINTS, pts, 4, budgets[k], &most);
+        worst = MAX(worst, most);
+        g_test_message("budget %" G_GUINT64_FORMAT ": %u calls, at most %"
+                       G_GUINT64_FORMAT " units", budgets[k], calls, worst);
+        /* the budget, plus the last quad and the vertices it needed */
+        g_assert_cmpuint(worst, <=, budgets[k] + 200);
+        g_assert_cmpuint(calls, >, budgets[k] < 1000 ? 20 : 3);
+        g_assert_cmpmem(h->vram + T3D_CB, T3D_W * T3D_H * 4,
+                        one->vram + T3D_CB, T3D_W * T3D_H * 4);
+        test_host_free(h);
+    }
+    test_host_free(one);
+}
+
 /* Colour formats of table 6.1: C0..C3 to bits. */
 static void test_formats(void)
 {
@@ -696,6 +756,7 @@ int main(int argc, char **argv)
     g_test_add_func("/3d/cb-clear", test_cb_clear);
     g_test_add_func("/3d/formats", test_formats);
     g_test_add_func("/3d/blend", test_blend);
+    g_test_add_func("/3d/split-draw", test_split_draw);
     g_test_add_func("/3d/tiled-readback", test_tiled_readback);
     g_test_add_func("/3d/hostile", test_hostile);
     g_test_add_func("/3d/contract/huge-clears", test_huge_clears);

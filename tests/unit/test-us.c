@@ -523,11 +523,34 @@ static void test_endless_program(void)
     /* once per draw */
     small_triangle(h);
     g_assert_cmpuint(test_host_count_logs(h, "instruction budget"), ==, 2);
+    /*
+     * Split as the CP splits it (vap/draw.h): a call per slice's budget,
+     * here about a quad each; no call does much more than a slice.
+     */
+    {
+        float v[3 * 8] = {
+            0, 0, 0, 1, 1, 1, 1, 1,
+            8, 0, 0, 1, 1, 1, 1, 1,
+            0, 8, 0, 1, 1, 1, 1, 1,
+        };
+        uint64_t most, q = s->us.quads;
+        unsigned calls = t3d_draw_split(h, 4, v, 3, R500_CP_SLICE_BUDGET,
+                                        &most);
+
+        g_assert_cmpuint(s->us.quads - q, >, 4);
+        g_assert_cmpuint(calls, >=, s->us.quads - q);
+        g_assert_cmpuint(most, <=, R500_CP_SLICE_BUDGET +
+                         2 * R500_US_QUAD_STEPS + 200);
+        g_assert_cmphex(t3d_px(h, 1, 1), ==, 0x11223344);
+        /* said once for the draw, not once per call */
+        g_assert_cmpuint(test_host_count_logs(h, "instruction budget"), ==,
+                         3);
+    }
     /* the same set-up with a program that ends draws */
     t3d_us_program(h, w, 1);
     small_triangle(h);
     g_assert_cmphex(t3d_px(h, 1, 1), ==, 0xFFFFFFFF);
-    g_assert_cmpuint(test_host_count_logs(h, "instruction budget"), ==, 2);
+    g_assert_cmpuint(test_host_count_logs(h, "instruction budget"), ==, 3);
     test_host_free(h);
 }
 

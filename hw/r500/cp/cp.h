@@ -108,6 +108,14 @@ bool r500_cp_yield(R500Chip *s, uint32_t done);
  */
 bool r500_cp_stall(R500Chip *s, uint32_t done);
 /*
+ * For a handler that can stop part way and go on when its packet runs
+ * again (a draw: vap/draw.h): the budget units left in this slice, at
+ * least 1; 0 where a packet cannot stop (no limit).
+ */
+uint64_t r500_cp_budget_left(R500Chip *s);
+/* Such a handler stopped: run the packet again, with resume = done. */
+void r500_cp_suspend(R500Chip *s, uint32_t done);
+/*
  * The stream's write of val to reg waits for the 2D engine to drain
  * (WAIT_UNTIL 2D idle, ISYNC_CNTL, 2D cache flushes, scratch writes
  * under ISYNC_CPSCRATCH_IDLEGUI), and the engine is busy.

@@ -258,9 +258,19 @@ static uint32_t index_dwords(const R500DrawCmd *cmd)
     return cmd->index32 ? cmd->num_vertices : (cmd->num_vertices + 1) / 2;
 }
 
+/*
+ * A draw does at most what is left of the slice's budget; if it stops
+ * there, the packet runs again in the next slice and the draw goes on
+ * (vap/draw.h), so no draw holds the main loop for more than a slice.
+ */
 static void draw_submit(R500Chip *s, R500DrawCmd *cmd)
 {
+    cmd->budget = r500_cp_budget_left(s);
+    cmd->resume = s->cp.resume != 0;
     s->cp.cost += r500_3d_draw(s, cmd);
+    if (r500_3d_draw_stopped(s)) {
+        r500_cp_suspend(s, 1);
+    }
 }
 
 /*
@@ -404,6 +414,9 @@ static void p3_indx_buffer(R500Chip *s, const uint32_t *pl, uint32_t n)
     cmd.index_addr = base;
     cmd.index_dwords = index_dwords(&cmd);
     draw_submit(s, &cmd);
+    if (s->cp.yielded) {
+        s->cp.draw_pending = true;      /* the packet runs again */
+    }
 }
 
 static void p3_load_vbpntr(R500Chip *s, const uint32_t *pl, uint32_t n)
@@ -470,12 +483,12 @@ void r500_cp_packet3(R500Chip *s, const uint32_t *pkt, uint32_t dwords,
          * queued before it (radeon sets ISYNC_ANY3D_IDLE2D), as the whole
          * GUI does for WAIT_FOR_IDLE.
          */
-        if (r500_rb2d_busy(s) && r500_cp_stall(s, 0)) {
-            return;
+        if (r500_rb2d_busy(s) && r500_cp_stall(s, s->cp.resume)) {
+            return;     /* (a split draw goes on where it stopped) */
         }
         break;
     }
-    s->cp.stats.type3[op]++;
+    s->cp.stats.type3[op] += !s->cp.resume;
     switch (op) {
     case OP_NOP:
         /* Also the relocation markers Mesa leaves in IBs (reference 5.11). */

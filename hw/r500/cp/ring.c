@@ -350,6 +350,26 @@ bool r500_cp_yield(R500Chip *s, uint32_t done)
     return true;
 }
 
+uint64_t r500_cp_budget_left(R500Chip *s)
+{
+    const R500CP *cp = &s->cp;
+    uint64_t used = cp->slice_used + cp->cost;
+
+    if (!cp_can_stop(s)) {
+        return 0;
+    }
+    return used < R500_CP_SLICE_BUDGET ? R500_CP_SLICE_BUDGET - used : 1;
+}
+
+void r500_cp_suspend(R500Chip *s, uint32_t done)
+{
+    if (!cp_can_stop(s)) {
+        return;     /* r500_cp_budget_left() gave no limit: unreachable */
+    }
+    s->cp.resume = done;
+    s->cp.yielded = true;
+}
+
 bool r500_cp_stall(R500Chip *s, uint32_t done)
 {
     R500CP *cp = &s->cp;

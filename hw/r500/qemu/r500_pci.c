@@ -502,10 +502,12 @@ static bool r500_rb2d_fifo_needed(void *opaque)
 /*
  * The 2D engine's command FIFO: queued operations, host data, and how far
  * the first one is drawn.  A new subsection (r500/rb2d is unchanged), sent
- * only while the engine is busy.
+ * only while the engine is busy.  Not "r500/rb2d/..." : QEMU takes a
+ * subsection whose name starts with the previous one's for a subsection of
+ * it (vmstate_subsection_load), and the load would fail when both are sent.
  */
 static const VMStateDescription vmstate_r500_rb2d_fifo = {
-    .name = "r500/rb2d/fifo",
+    .name = "r500/2d-fifo",
     .version_id = 1,
     .minimum_version_id = 1,
     .needed = r500_rb2d_fifo_needed,
@@ -541,6 +543,36 @@ static const VMStateDescription vmstate_r500_vap = {
         VMSTATE_UINT32_ARRAY(chip.vap.pvs_mem, R500PCIState,
                              R500_PVS_MEM_VECTORS * 4),
         VMSTATE_UINT32(chip.vap.pvs_dword, R500PCIState),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static bool r500_vap_draw_needed(void *opaque)
+{
+    R500PCIState *s = opaque;
+
+    return s->chip.vap.resume.active;
+}
+
+/*
+ * 3D: a draw split across CP slices, stopped at a slice's end (vap/draw.c):
+ * where it goes on and what is left of its budgets.  Sent only then (the
+ * CP's r500/cp/packet subsection holds its packet's resume point).
+ */
+static const VMStateDescription vmstate_r500_vap_draw = {
+    .name = "r500/3d-draw",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .needed = r500_vap_draw_needed,
+    .fields = (VMStateField[]) {
+        VMSTATE_BOOL(chip.vap.resume.active, R500PCIState),
+        VMSTATE_UINT32(chip.vap.resume.pos.prims, R500PCIState),
+        VMSTATE_UINT32(chip.vap.resume.pos.sub, R500PCIState),
+        VMSTATE_INT32(chip.vap.resume.pos.y, R500PCIState),
+        VMSTATE_INT32(chip.vap.resume.pos.x, R500PCIState),
+        VMSTATE_UINT64(chip.vap.resume.pvs_budget, R500PCIState),
+        VMSTATE_UINT64(chip.vap.resume.us_budget, R500PCIState),
+        VMSTATE_UINT64(chip.vap.resume.quad_budget, R500PCIState),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -601,6 +633,7 @@ static const VMStateDescription vmstate_r500 = {
         &vmstate_r500_rb2d_fifo,
         &vmstate_r500_disp,
         &vmstate_r500_vap,
+        &vmstate_r500_vap_draw,
         &vmstate_r500_us,
         &vmstate_r500_rb3d,
         NULL

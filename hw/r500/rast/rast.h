@@ -71,6 +71,13 @@ typedef struct R500Plane {
     bool persp;
 } R500Plane;
 
+/* A point of a draw's rasterisation order (a split draw's progress). */
+typedef struct R500RastPos {
+    uint32_t prims;                     /* input primitive */
+    uint32_t sub;                       /* scan call within it */
+    int32_t y, x;                       /* quad within that (even) */
+} R500RastPos;
+
 /* Quads one draw may rasterise (2^27 pixels, a few seconds of work). */
 #define R500_RAST_QUAD_BUDGET   (1ull << 25)
 
@@ -101,6 +108,21 @@ typedef struct R500Rast {
     uint8_t colours;                    /* VAP colours present, bit n */
     uint64_t quad_budget;               /* quads left in this draw */
     bool budget_logged;
+    /*
+     * A draw split across CP slices (vap/draw.c): this call stops once
+     * r500_3d_work() reaches work_limit (0: never), at the start of an
+     * input primitive or after a quad, and says where (stop); a call that
+     * resumes (skip) passes over what an earlier call drew: the input
+     * primitives before skip.prims, in that one the scan calls (triangles
+     * and rectangles it was cut into) before skip.sub, and in that one
+     * the quads up to (skip.y, skip.x) in scan order, rows jumped over.
+     */
+    uint64_t work_limit;
+    R500RastPos skip, stop;
+    uint32_t prim_seq;                  /* input primitives begun */
+    uint32_t prim_sub;                  /* scan calls of the current one */
+    bool skip_here;                     /* the current one is skip.prims */
+    bool stopped;
 
     /* ---- Per primitive ---- */
     bool back;                          /* facing of the primitive */

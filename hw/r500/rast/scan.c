@@ -119,11 +119,16 @@ static void quad_emit(R500Chip *s, int x, int y, unsigned mask)
 /*
  * A quad whose coverage inside the primitive and the scissor box
  * [bx0, bx1] x [by0, by1] is mask: apply the clip rule, shade and write.
- * Returns false when the draw's quad budget is spent.
+ * Returns false when the draw's quad budget is spent or this call of a
+ * split draw stops (vap/draw.c): after this quad, once the call's work
+ * reached its limit.  The quads an earlier call drew are walked in the
+ * same order and skipped.
  */
 static bool quad_finish(R500Chip *s, int x, int y, unsigned mask)
 {
-    mask &= clip_rule_mask(&s->rast, x, y);
+    R500Rast *r = &s->rast;
+
+    mask &= clip_rule_mask(r, x, y);
     if (!mask) {
         return true;
     }
@@ -131,7 +136,54 @@ static bool quad_finish(R500Chip *s, int x, int y, unsigned mask)
         return false;
     }
     quad_emit(s, x, y, mask);
+    if (r->work_limit && r500_3d_work(s) >= r->work_limit) {
+        r->stopped = true;
+        r->stop = (R500RastPos) { r->prim_seq - 1, r->prim_sub - 1, y, x };
+        return false;
+    }
     return true;
+}
+
+/*
+ * The start of a scan call (a triangle or rectangle of the current input
+ * primitive): false when it is not drawn at all (stopped, or wholly drawn
+ * by an earlier call of a split draw); *partial when that call stopped
+ * inside it, so its quads up to r->skip.y/x are passed over.
+ */
+static bool scan_begin(R500Rast *r, bool *partial)
+{
+    uint32_t sub = r->prim_sub++;
+
+    *partial = false;
+    if (r->stopped) {
+        return false;
+    }
+    if (!r->skip_here || sub > r->skip.sub) {
+        return true;
+    }
+    if (sub < r->skip.sub) {
+        return false;
+    }
+    *partial = true;
+    return true;
+}
+
+/*
+ * Rows from y0 (even) on: with partial, the rows before r->skip.y are
+ * jumped over (their count in *rows) and in that row the quads up to
+ * *sx; otherwise *sx is below every quad.
+ */
+static int64_t scan_first_row(const R500Rast *r, bool partial, int64_t y0,
+                              int64_t *rows, int64_t *sx)
+{
+    *rows = 0;
+    *sx = INT64_MIN;
+    if (partial && r->skip.y >= y0) {
+        *rows = (r->skip.y - y0) / 2;
+        *sx = r->skip.x;
+        return r->skip.y;
+    }
+    return y0;
 }
 
 /* Pixels of the quad at (x, y) inside the box [x0, x1] x [y0, y1]. */
@@ -215,7 +267,11 @@ void r500_rast_triangle(R500Chip *s, const R500Vertex *v0,
     const R500Vertex *v[3] = { v0, v1, v2 };
     int64_t X[3], Y[3], edge[3][3], area, bx0, by0, bx1, by1;
     PlaneSetup ps;
+    bool partial;
 
+    if (!scan_begin(r, &partial)) {
+        return;
+    }
     for (int i = 0; i < 3; i++) {
         X[i] = llround((double)v[i]->win[0] * SUB);
         Y[i] = llround((double)v[i]->win[1] * SUB);
@@ -297,13 +353,15 @@ void r500_rast_triangle(R500Chip *s, const R500Vertex *v0,
      * +12 A to the right, +12 B down (exact: no rounding).
      */
     {
-        int64_t qx0 = bx0 & ~1, row[3];
+        int64_t qx0 = bx0 & ~1, row[3], rows, sx;
+        int64_t y0 = scan_first_row(r, partial, by0 & ~1, &rows, &sx);
 
         for (int e = 0; e < 3; e++) {
             row[e] = edge[e][0] * (qx0 * SUB + SUB / 2) +
-                     edge[e][1] * ((by0 & ~1) * SUB + SUB / 2) + edge[e][2];
+                     edge[e][1] * ((by0 & ~1) * SUB + SUB / 2) + edge[e][2] +
+                     rows * 2 * SUB * edge[e][1];
         }
-        for (int64_t y = by0 & ~1; y <= by1; y += 2) {
+        for (int64_t y = y0; y <= by1; y += 2) {
             int64_t ev[3] = { row[0], row[1], row[2] };
 
             for (int64_t x = qx0; x <= bx1; x += 2) {
@@ -318,7 +376,8 @@ void r500_rast_triangle(R500Chip *s, const R500Vertex *v0,
                 }
                 /* scissor edges inside the quad */
                 mask &= mask ? box_mask(x, y, bx0, by0, bx1, by1) : 0;
-                if (mask && !quad_finish(s, x, y, mask)) {
+                if (mask && (y != y0 || x > sx) &&
+                    !quad_finish(s, x, y, mask)) {
                     return;
                 }
             }
@@ -340,9 +399,10 @@ void r500_rast_rect(R500Chip *s, const R500Vertex *v, int64_t x0, int64_t y0,
                     int64_t x1, int64_t y1)
 {
     R500Rast *r = &s->rast;
-    int64_t bx0, by0, bx1, by1;
+    int64_t bx0, by0, bx1, by1, ys, rows, sx;
+    bool partial;
 
-    if (x1 <= x0 || y1 <= y0) {
+    if (!scan_begin(r, &partial) || x1 <= x0 || y1 <= y0) {
         return;
     }
     /* pixels whose centre 12 p + 6 lies in [x0, x1) */
@@ -383,11 +443,12 @@ void r500_rast_rect(R500Chip *s, const R500Vertex *v, int64_t x0, int64_t y0,
         }
     }
 
-    for (int64_t y = by0 & ~1; y <= by1; y += 2) {
+    ys = scan_first_row(r, partial, by0 & ~1, &rows, &sx);
+    for (int64_t y = ys; y <= by1; y += 2) {
         for (int64_t x = bx0 & ~1; x <= bx1; x += 2) {
             unsigned mask = box_mask(x, y, bx0, by0, bx1, by1);
 
-            if (mask && !quad_finish(s, x, y, mask)) {
+            if (mask && (y != ys || x > sx) && !quad_finish(s, x, y, mask)) {
                 return;
             }
         }

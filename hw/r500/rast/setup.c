@@ -616,7 +616,36 @@ static const R500Vertex *pick(unsigned mode, const R500Vertex *first,
 
 static bool budget_left(R500Chip *s)
 {
-    return s->rast.quad_budget > 0;
+    return s->rast.quad_budget > 0 && !s->rast.stopped;
+}
+
+/*
+ * The start of an input primitive (a point, line, triangle, quad or
+ * polygon fan triangle of the sequence): false when it is not drawn in
+ * this call, because an earlier call of a split draw drew it, or because
+ * this call's work reached its limit (vap/draw.c).  Stopping needs work
+ * done in this call, so every call makes progress.
+ */
+static bool prim_begin(R500Chip *s)
+{
+    R500Rast *r = &s->rast;
+    uint32_t seq = r->prim_seq++;
+
+    if (seq < r->skip.prims) {
+        return false;
+    }
+    if (r->work_limit) {
+        uint64_t work = r500_3d_work(s);
+
+        if (work && work >= r->work_limit) {
+            r->stopped = true;
+            r->stop = (R500RastPos) { seq, 0, INT32_MIN, INT32_MIN };
+            return false;
+        }
+    }
+    r->prim_sub = 0;
+    r->skip_here = seq == r->skip.prims;
+    return true;
 }
 
 /*
@@ -645,7 +674,7 @@ void r500_rast_draw(R500Chip *s, uint32_t num, R500VertexFn vertex)
     case PRIM_POINTS:
     case PRIM_POINTS_3:
         for (uint32_t i = 0; i < num && budget_left(s); i++) {
-            if (V(0, i)) {
+            if (prim_begin(s) && V(0, i)) {
                 point(s, &v[0], false);
             }
         }
@@ -656,12 +685,12 @@ void r500_rast_draw(R500Chip *s, uint32_t num, R500VertexFn vertex)
         uint32_t step = r->prim_type == PRIM_LINES ? 2 : 1;
 
         for (uint32_t i = 0; i + 1 < num && budget_left(s); i += step) {
-            if (V(0, i) && V(1, i + 1)) {
+            if (prim_begin(s) && V(0, i) && V(1, i + 1)) {
                 line(s, &v[0], &v[1], pm == PROV_FIRST ? &v[0] : &v[1], false);
             }
         }
         if (r->prim_type == PRIM_LINE_LOOP && num > 2 && budget_left(s) &&
-            V(0, num - 1) && V(1, 0)) {
+            prim_begin(s) && V(0, num - 1) && V(1, 0)) {
             line(s, &v[0], &v[1], pm == PROV_FIRST ? &v[0] : &v[1], false);
         }
         break;
@@ -670,7 +699,7 @@ void r500_rast_draw(R500Chip *s, uint32_t num, R500VertexFn vertex)
     case PRIM_TRI_STRIP:
         for (uint32_t i = 0; i + 2 < num && budget_left(s);
              i += r->prim_type == PRIM_TRIANGLES ? 3 : 1) {
-            if (!V(0, i) || !V(1, i + 1) || !V(2, i + 2)) {
+            if (!prim_begin(s) || !V(0, i) || !V(1, i + 1) || !V(2, i + 2)) {
                 continue;
             }
             pv[0] = *pick(pm, &v[0], &v[1], &v[2], &v[2]);
@@ -684,7 +713,7 @@ void r500_rast_draw(R500Chip *s, uint32_t num, R500VertexFn vertex)
         break;
     case PRIM_TRI_FAN:
         for (uint32_t i = 1; i + 1 < num && budget_left(s); i++) {
-            if (V(0, 0) && V(1, i) && V(2, i + 1)) {
+            if (prim_begin(s) && V(0, 0) && V(1, i) && V(2, i + 1)) {
                 pv[0] = *pick(pm, &v[0], &v[1], &v[2], &v[2]);
                 tri_clip(s, &v[0], &v[1], &v[2], &pv[0], EDGES_ALL);
             }
@@ -701,7 +730,7 @@ void r500_rast_draw(R500Chip *s, uint32_t num, R500VertexFn vertex)
             break;
         }
         for (uint32_t i = 1; i + 1 < num && budget_left(s); i++) {
-            if (V(0, 0) && V(1, i) && V(2, i + 1)) {
+            if (prim_begin(s) && V(0, 0) && V(1, i) && V(2, i + 1)) {
                 /* the polygon's own edges only */
                 tri_clip(s, &v[0], &v[1], &v[2], &pv[0],
                          (i == 1) | 2u | (i + 2 == num) << 2);
@@ -712,10 +741,10 @@ void r500_rast_draw(R500Chip *s, uint32_t num, R500VertexFn vertex)
     case PRIM_QUAD_STRIP:
         for (uint32_t i = 0; i + 3 < num && budget_left(s);
              i += r->prim_type == PRIM_QUADS ? 4 : 2) {
-            bool ok = r->prim_type == PRIM_QUADS
+            bool ok = prim_begin(s) && (r->prim_type == PRIM_QUADS
                 ? V(0, i) && V(1, i + 1) && V(2, i + 2) && V(3, i + 3)
                 /* a strip's quad is 0 1 3 2 */
-                : V(0, i) && V(1, i + 1) && V(3, i + 2) && V(2, i + 3);
+                : V(0, i) && V(1, i + 1) && V(3, i + 2) && V(2, i + 3));
 
             if (!ok) {
                 continue;

@@ -89,7 +89,7 @@ typedef struct R500Rb2d {
     bool host_active;
     R500HostBlit host;
     /*
-     * Migrated ("r500/rb2d/fifo"): the command FIFO, a ring of count
+     * Migrated ("r500/2d-fifo"): the command FIFO, a ring of count
      * entries from head, and the rows of the head BLIT already drawn.
      */
     R500Rb2dCmd fifo[R500_RB2D_FIFO_SIZE];

@@ -5,17 +5,34 @@
  * the rasteriser (rast/), which hands quads to the US and the RB.
  *
  * Every draw is bounded: vertices by the packet's count, PVS instructions
- * by R500_DRAW_PVS_BUDGET, quads by R500_DRAW_QUAD_BUDGET (rast/).  A draw
- * that exceeds a budget is cut short with a guest error: the CP never
- * waits for more than a few seconds of work in one packet.
+ * by R500_DRAW_PVS_BUDGET, quads by R500_RAST_QUAD_BUDGET (rast/), US
+ * instructions by R500_US_DRAW_BUDGET.  A draw that exceeds a budget is
+ * cut short with a guest error.  Those budgets allow seconds of work, so
+ * a draw is also split across CP slices: it stops when its work reaches
+ * the budget the CP gives it and goes on in the next slice (draw.h), its
+ * progress in s->vap.resume.
  */
 #include <glib.h>
 #include <string.h>
 
 #include "../r500.h"
 
-/* PVS instructions one draw may execute (about 2 s of interpretation). */
+/* PVS instructions one draw may execute (seconds of interpretation). */
 #define R500_DRAW_PVS_BUDGET    (1ull << 28)
+
+/*
+ * The cost of a draw's work in CP budget units (cp.h: a slice of 2^17
+ * units is about a millisecond, so a unit is about 8 ns), as measured on
+ * the core (docs/3d.md, "Split draws"): a vertex fetched and handed over,
+ * a PVS instruction of one vertex (~50 ns), a US instruction of one quad
+ * (~15 ns), a texture sample of one quad (~400 ns), a quad rasterised,
+ * interpolated and written (~250 ns).
+ */
+#define R500_3D_WORK_VERTEX     8
+#define R500_3D_WORK_PVS        7
+#define R500_3D_WORK_US         2
+#define R500_3D_WORK_TEX        48
+#define R500_3D_WORK_QUAD       32
 
 /*
  * Which PVS output vector feeds position, point size, colours and
@@ -136,14 +153,58 @@ static R500Vertex *vap_vertex(R500Chip *s, uint32_t i)
     return v->cache[slot].ok ? &v->cache[slot].v : NULL;
 }
 
+uint64_t r500_3d_work(R500Chip *s)
+{
+    const R500Vap *v = &s->vap;
+
+    return (v->shaded - v->work_shaded) * R500_3D_WORK_VERTEX +
+           (v->work_pvs - v->inst_budget) * R500_3D_WORK_PVS +
+           (v->work_us - s->us.budget) * R500_3D_WORK_US +
+           (s->tx.samples - v->work_tex) * R500_3D_WORK_TEX +
+           (s->rast.quads - v->work_quads) * R500_3D_WORK_QUAD;
+}
+
+/*
+ * The reports a draw makes once (budgets, endless shaders, unreachable
+ * buffers): a split draw makes them once too, not once per slice.
+ */
+static uint32_t draw_logged(R500Chip *s)
+{
+    return s->us.budget_logged | s->us.depth_logged << 1 |
+           s->vap.budget_logged << 2 | s->vap.cut_logged << 3 |
+           s->rast.budget_logged << 4 | s->rb3d.cache.error_logged << 5;
+}
+
+static void draw_relog(R500Chip *s, uint32_t f)
+{
+    s->us.budget_logged = f & 1;
+    s->us.depth_logged = f >> 1 & 1;
+    s->vap.budget_logged = f >> 2 & 1;
+    s->vap.cut_logged = f >> 3 & 1;
+    s->rast.budget_logged = f >> 4 & 1;
+    s->rb3d.cache.error_logged = f >> 5 & 1;
+}
+
+bool r500_3d_draw_stopped(R500Chip *s)
+{
+    return s->vap.resume.active;
+}
+
 uint64_t r500_3d_draw(R500Chip *s, const R500DrawCmd *cmd)
 {
     R500Vap *v = &s->vap;
-    uint64_t shaded0 = v->shaded, quads0 = s->rast.quads;
+    R500Rast *r = &s->rast;
+    R500DrawResume *re = &v->resume;
+    bool resume = cmd->resume && re->active;
+    uint64_t work;
+    uint32_t logged;
 
-    s->cp.draw_stats.draws++;
-    s->cp.draw_stats.vertices += cmd->num_vertices;
-    v->draws++;
+    re->active = false;
+    if (!resume) {
+        s->cp.draw_stats.draws++;
+        s->cp.draw_stats.vertices += cmd->num_vertices;
+        v->draws++;
+    }
     if (!cmd->num_vertices || !cmd->prim_type) {
         return 1;
     }
@@ -169,11 +230,40 @@ uint64_t r500_3d_draw(R500Chip *s, const R500DrawCmd *cmd)
     v->inst_budget = R500_DRAW_PVS_BUDGET;
     v->budget_logged = false;
     v->cut_logged = false;
+    r->skip = (R500RastPos) { 0, 0, INT32_MIN, INT32_MIN };
+    if (resume) {
+        /* what is left of the draw's budgets; the prepares reset them */
+        v->inst_budget = MIN(re->pvs_budget, R500_DRAW_PVS_BUDGET);
+        s->us.budget = MIN(re->us_budget, R500_US_DRAW_BUDGET);
+        r->quad_budget = MIN(re->quad_budget, R500_RAST_QUAD_BUDGET);
+        r->skip = re->pos;
+        draw_relog(s, re->logged);
+    }
+    r->work_limit = cmd->budget;
+    r->prim_seq = 0;
+    r->stopped = false;
+    v->work_shaded = v->shaded;
+    v->work_pvs = v->inst_budget;
+    v->work_us = s->us.budget;
+    v->work_quads = r->quads;
+    v->work_tex = s->tx.samples;
 
     r500_rast_draw(s, cmd->num_vertices, vap_vertex);
+    logged = draw_logged(s);
     r500_rb3d_finish(s);
     v->cmd = NULL;
-    return 1 + (v->shaded - shaded0) + (s->rast.quads - quads0) / 16;
+    work = r500_3d_work(s);
+    if (r->stopped) {
+        *re = (R500DrawResume) {
+            .active = true,
+            .pos = r->stop,
+            .pvs_budget = v->inst_budget,
+            .us_budget = s->us.budget,
+            .quad_budget = r->quad_budget,
+            .logged = logged,
+        };
+    }
+    return 1 + work;
 }
 
 uint64_t r500_3d_clear(R500Chip *s, const R500ClearCmd *cmd)

@@ -70,6 +70,16 @@ typedef struct R500DrawCmd {
     /* ARRAYS and INDICES: the arrays loaded by 3D_LOAD_VBPNTR. */
     uint32_t num_arrays;
     R500DrawArray arrays[R500_DRAW_MAX_ARRAYS];
+
+    /*
+     * Splitting a draw across CP slices: the work (budget units) this call
+     * may do before it stops at a primitive or quad boundary (0: no
+     * limit), and whether the call continues the draw that stopped last
+     * (the CP runs the same packet again).  r500_3d_draw_stopped() says
+     * whether it stopped.
+     */
+    uint64_t budget;
+    bool resume;
 } R500DrawCmd;
 
 /* 3D_CLEAR_ZMASK (0x32), 3D_CLEAR_HIZ (0x37), 3D_CLEAR_CMASK (0x38). */
@@ -90,10 +100,17 @@ typedef struct R500DrawStats {
 
 /*
  * Execute a draw / a clear.  Return the work done in the CP's budget
- * units (about one per vertex or per 64 pixels), so a slice with heavy
- * draws yields sooner.
+ * units (R500_3D_WORK_*: vertices, vertex and fragment shader
+ * instructions, quads, so a unit is about as long as a dword of CP
+ * work), so a slice with heavy draws yields sooner.  A draw given a
+ * budget stops once its work reaches it, at the next primitive or quad;
+ * the CP then runs the packet again with resume set, in a later slice,
+ * and the draw goes on where it stopped (the primitives and quads before
+ * that point are walked, not drawn again), so no draw holds the main loop
+ * for more than about a slice, whatever its shaders do.
  */
 uint64_t r500_3d_draw(R500Chip *s, const R500DrawCmd *cmd);
+bool r500_3d_draw_stopped(R500Chip *s);
 uint64_t r500_3d_clear(R500Chip *s, const R500ClearCmd *cmd);
 
 #endif

@@ -179,10 +179,18 @@ static void vap_reset(R500Chip *s)
     v->pvs_dword = 0;
     v->prog.valid = false;
     v->code_dirty = true;
+    memset(&v->resume, 0, sizeof(v->resume));
 }
 
 static void vap_post_load(R500Chip *s)
 {
+    /*
+     * A split draw's progress (draw.c) is only a position to pass over and
+     * what is left of its budgets: any position is safe (past the end the
+     * draw just ends); budgets above the draw's are clamped when it goes
+     * on.  It is used only when the CP runs a draw packet with a resume
+     * point, so a stale one does nothing.
+     */
     s->vap.pvs_dword &= 3;
     s->vap.prog.valid = false;
     s->vap.code_dirty = true;

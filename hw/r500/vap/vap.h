@@ -118,10 +118,27 @@ typedef struct R500PvsState {
 /* Dwords of an index buffer read at once. */
 #define R500_VAP_INDEX_CHUNK 256
 
+/*
+ * Where a draw that stopped at the end of a CP slice goes on (draw.c):
+ * the point of its rasterisation order it reached, and what is left of
+ * the draw's budgets.
+ */
+typedef struct R500DrawResume {
+    bool active;
+    R500RastPos pos;
+    uint64_t pvs_budget;        /* PVS instructions */
+    uint64_t us_budget;         /* US instructions */
+    uint64_t quad_budget;       /* quads */
+    uint32_t logged;            /* once-per-draw reports made (not
+                                   migrated: at worst said again) */
+} R500DrawResume;
+
 typedef struct R500Vap {
     /* ---- Migrated ("r500/vap" subsection) ---- */
     uint32_t pvs_mem[R500_PVS_MEM_VECTORS * 4];
     uint32_t pvs_dword;         /* next dword of the vector being uploaded */
+    /* ---- Migrated ("r500/3d-draw" subsection, while active) ---- */
+    R500DrawResume resume;
 
     /* ---- Not migrated ---- */
     bool code_dirty;            /* PVS code written since the last decode */
@@ -137,6 +154,8 @@ typedef struct R500Vap {
     uint32_t idx_chunk[R500_VAP_INDEX_CHUNK];
     uint64_t idx_chunk_addr;
     uint64_t inst_budget;       /* PVS instructions left in this draw */
+    /* Counters at the start of this call, for r500_3d_work(). */
+    uint64_t work_shaded, work_pvs, work_us, work_quads, work_tex;
     bool budget_logged;
     bool cut_logged;            /* a vertex cut short was reported */
     R500PvsState pvs;
@@ -153,6 +172,12 @@ typedef struct R500Vap {
 bool r500_pvs_load(R500Chip *s);
 /* Decode one instruction (exposed for the unit tests and a disassembler). */
 void r500_pvs_decode(const uint32_t w[4], R500PvsInst *inst);
+
+/*
+ * draw.c: the work the current r500_3d_draw() call has done, in CP budget
+ * units; the rasteriser compares it with the call's budget.
+ */
+uint64_t r500_3d_work(R500Chip *s);
 
 /* pvs.c: run the loaded program on st; returns instructions executed. */
 uint32_t r500_pvs_run(R500Chip *s, R500PvsState *st);
