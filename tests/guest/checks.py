@@ -98,11 +98,29 @@ def kv_pairs(text):
     return out
 
 
+# A kernel message's timestamp; printk can land on the serial console in
+# the middle of a line /init is writing (after its text, before its
+# newline): "@@R500 PCI-BAR ... flags=0x40200[    2.177950] tsc: ...".
+KMSG_TS = re.compile(r"\[\s*\d+\.\d{6}\] ")
+
+
+def split_printk(text):
+    """Serial lines, with a kernel message glued to a marker split off."""
+    for raw in text.splitlines():
+        line = raw.replace("\r", "")
+        i = line.find("@@R500 ")
+        m = KMSG_TS.search(line, i) if i >= 0 else None
+        if m:
+            yield line[:m.start()]
+            yield line[m.start():]
+        else:
+            yield line
+
+
 def parse_transcript(text):
     """Split the serial transcript into boots (at the kernel's first line)."""
     boots, cur, open_sec, inits = [], None, None, 0
-    for raw in text.splitlines():
-        line = raw.replace("\r", "")
+    for line in split_printk(text):
         if cur is None or open_sec is None and \
                 re.match(r"\[\s*0\.000000\] Linux version", line):
             cur = Boot(len(boots) + 1)

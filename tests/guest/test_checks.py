@@ -165,6 +165,19 @@ class Checks(unittest.TestCase):
             with self.subTest(name):
                 self.assertEqual(self.judge(text)[name.strip()][0], "FAIL")
 
+    def test_printk_inside_a_marker_line(self):
+        # a kernel message written between /init's text and its newline
+        text = transcript().replace(
+            "flags=0x0000000000040200",
+            "flags=0x0000000000040200[    2.177950] tsc: Refined TSC "
+            "clocksource calibration: 2299.980 MHz")
+        self.assertNotEqual(text, transcript())
+        r = self.judge(text)
+        self.assertEqual(r["pci.bars"][0], "PASS")
+        boot = checks.parse_transcript(text)[0]
+        self.assertTrue(any(l.startswith("[    2.177950] tsc:")
+                            for l in boot.lines))
+
     def test_console_text(self):
         r = self.judge(transcript(), shots={(1, "console"): self.shot("c", 1024, 768, paint_log)})
         self.assertEqual(r["fbcon.console"][0], "PASS")
