@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "test-3d.h"
+#include "../qtest/r500-3d-state.h"
 
 uint32_t t3d_pvs_dst(unsigned op, bool math, unsigned file, unsigned idx,
                      unsigned wmask)
@@ -88,6 +89,8 @@ void t3d_us_passthrough(TestHost *h)
     uint32_t w[6];
 
     t3d_us_alu(&a, w);
+    /* the words the qtests write (r500-3d-state.h) encode the same */
+    g_assert_cmpmem(w, sizeof(w), r500_3d_us_out, sizeof(r500_3d_us_out));
     t3d_us_program(h, w, 1);
 }
 
@@ -96,40 +99,9 @@ void t3d_setup(TestHost *h)
     R500Chip *s = &h->chip;
     uint32_t pvs[8];
 
-    /* colour buffer 0: 64 px, ARGB8888 (format 6), linear */
-    r500_reg_write(s, R_RB3D_CCTL, R500_FMASK(RB3D_CCTL,
-                                              INDEPENDENT_COLORFORMAT_ENABLE));
-    r500_reg_write(s, R_RB3D_COLOROFFSET, T3D_CB);
-    r500_reg_write(s, R_RB3D_COLORPITCH, T3D_W | 6u << 21);
-    r500_reg_write(s, R_RB3D_COLOR_CHANNEL_MASK, 0xF);
-    r500_reg_write(s, R_RB3D_BLENDCNTL, 0);
-    r500_reg_write(s, R_RB3D_ROPCNTL, 0);
-    /* C4_8, C0 = red, C1 = green, C2 = blue, C3 = alpha; others unused */
-    r500_reg_write(s, R_US_OUT_FMT, 1u << 8 | 2u << 10 | 3u << 12);
-    for (int i = 1; i < 4; i++) {
-        r500_reg_write(s, R500_REGA_AT(US_OUT_FMT, i), 15);
-    }
-    r500_reg_write(s, R_ZB_CNTL, 0);
-    r500_reg_write(s, R_ZB_BW_CNTL, 0);
-    r500_reg_write(s, R_FG_ALPHA_FUNC, 0);
-    r500_reg_write(s, R_SU_DEPTH_SCALE, fbits(16777215.0f));
-    r500_reg_write(s, R_SU_CULL_MODE, 0);
-    r500_reg_write(s, R_RE_SCISSORS_TL, 0);
-    r500_reg_write(s, R_RE_SCISSORS_BR, (T3D_W - 1) | (T3D_H - 1) << 13);
-    r500_reg_write(s, R_SC_CLIP_RULE, 0xFFFF);
-    /* window-space vertices, no clipping (the blitter's set-up) */
-    r500_reg_write(s, R_VAP_CLIP_CNTL, R500_FMASK(VAP_CLIP_CNTL,
-                                                  CLIP_DISABLE));
-    r500_reg_write(s, R_VAP_VTE_CNTL, R500_FMASK(VAP_VTE_CNTL, VTX_XY_FMT) |
-                   R500_FMASK(VAP_VTE_CNTL, VTX_Z_FMT));
-    r500_reg_write(s, R_VAP_CNTL, 0);
-    /* PSC: FLOAT_4 -> v0, FLOAT_4 -> v1 (last), swizzle xyzw, all written */
-    r500_reg_write(s, R_VAP_PROG_STREAM_CNTL, 3 | (3 | 1u << 8 | 1u << 13) << 16);
-    r500_reg_write(s, R_VAP_PROG_STREAM_CNTL_EXT,
-                   (PVS_XYZW | 0xFu << 12) * 0x10001u);
-    r500_reg_write(s, R_VAP_VTX_SIZE, 8);
-    r500_reg_write(s, R_VAP_VF_MAX_VTX_INDX, 0xFFFFFF);
-    r500_reg_write(s, R_VAP_VF_MIN_VTX_INDX, 0);
+#define W(reg, val) r500_reg_write(s, (reg), (val));
+    R500_3D_STATE(W, T3D_CB, T3D_W, T3D_H)
+#undef W
     /* PVS: o0 = v0 + 0, o1 = v1 + 0 (VE_ADD = 3) */
     pvs[0] = t3d_pvs_dst(3, false, PVS_DO, 0, 0xF);
     pvs[1] = t3d_pvs_src(PVS_V, 0, PVS_XYZW, 0);
@@ -139,26 +111,13 @@ void t3d_setup(TestHost *h)
     pvs[5] = t3d_pvs_src(PVS_V, 1, PVS_XYZW, 0);
     pvs[6] = t3d_pvs_src(PVS_V, 1, PVS_ZERO4, 0);
     pvs[7] = pvs[6];
+    g_assert_cmpmem(pvs, sizeof(pvs), r500_3d_pvs_passthrough,
+                    sizeof(r500_3d_pvs_passthrough));
     r500_reg_write(s, R_VAP_PVS_VECTOR_INDX_REG, 0);
     for (int i = 0; i < 8; i++) {
         r500_reg_write(s, R_VAP_PVS_VECTOR_DATA_REG_128, pvs[i]);
     }
-    r500_reg_write(s, R_VAP_PVS_CODE_CNTL_0, 1u << 20 | 1u << 10);
-    r500_reg_write(s, R_VAP_PVS_CONST_CNTL, 0);
-    r500_reg_write(s, R_VAP_PVS_FLOW_CNTL_OPC, 0);
-    /* outputs: position, colour 0 */
-    r500_reg_write(s, R_VAP_OUTPUT_VTX_FMT_0, 3);
-    r500_reg_write(s, R_VAP_OUTPUT_VTX_FMT_1, 0);
-    /* RS: colour 0 (RGBA) -> temp 0, Gouraud, last vertex provokes */
-    r500_reg_write(s, R_GB_ENABLE, 0);
-    r500_reg_write(s, R_RS_IP, 0);
-    r500_reg_write(s, R_RS_COUNT, 1u << 7);
-    r500_reg_write(s, R_RS_INST_COUNT, 0);
-    r500_reg_write(s, R_RS_INST, 1u << 16);
-    r500_reg_write(s, R_GA_COLOR_CONTROL, 0xAAAA | 3u << 16);
-    r500_reg_write(s, R_GA_POLY_MODE, 0);
-    r500_reg_write(s, R_TX_ENABLE, 0);
-    r500_reg_write(s, R_US_CONFIG, 0);
+    r500_reg_write(s, R_VAP_PVS_CODE_CNTL_0, R500_3D_PVS_CODE_CNTL_0);
     t3d_us_passthrough(h);
 }
 

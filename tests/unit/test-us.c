@@ -485,6 +485,19 @@ static void fc_inst(uint32_t w[6], unsigned op, unsigned func,
     w[3] = target << 16;                    /* INT_ADDR 0, BOOL_ADDR 0 */
 }
 
+/* OUT: the interpolated colour (t0), as t3d_us_passthrough() */
+static void out_colour(uint32_t w[6])
+{
+    T3DAlu o = {
+        .out = true, .rgb_omask = 7, .alpha_omask = 1,
+        .addr = { 0, INL(0), INL(0) },
+        .swz = { { R, G, B }, { S1, S1, S1 }, { S0, S0, S0 } },
+        .aswz = { A, S1, S0 },
+    };
+
+    t3d_us_alu(&o, w);
+}
+
 /*
  * A fragment program that never ends (a JUMP to itself after the OUT):
  * every quad stops after R500_US_QUAD_STEPS instructions and is dropped,
@@ -494,17 +507,11 @@ static void test_endless_program(void)
 {
     TestHost *h = test_host_new(R500_MODEL_RV515, 64);
     R500Chip *s = &h->chip;
-    T3DAlu o = {
-        .out = true, .rgb_omask = 7, .alpha_omask = 1,
-        .addr = { 0, INL(0), INL(0) },
-        .swz = { { R, G, B }, { S1, S1, S1 }, { S0, S0, S0 } },
-        .aswz = { A, S1, S0 },
-    };
     uint32_t w[2 * 6];
     uint64_t quads0, insts0;
 
     t3d_setup(h);
-    t3d_us_alu(&o, w);
+    out_colour(w);
     fc_inst(w + 6, 0, 0xFF, 1);             /* 1: JUMP 1, always */
     t3d_us_program(h, w, 2);
     t3d_fill(h, 0x11223344);
@@ -563,19 +570,13 @@ static void test_loops_too_deep(void)
 {
     TestHost *h = test_host_new(R500_MODEL_RV515, 64);
     R500Chip *s = &h->chip;
-    T3DAlu o = {
-        .out = true, .rgb_omask = 7, .alpha_omask = 1,
-        .addr = { 0, INL(0), INL(0) },
-        .swz = { { R, G, B }, { S1, S1, S1 }, { S0, S0, S0 } },
-        .aswz = { A, S1, S0 },
-    };
     uint32_t w[3 * 6];
     uint64_t quads0, insts0;
 
     t3d_setup(h);
     fc_inst(w, 1, 0x00, 2);                 /* 0: LOOP, skip to 2 */
     fc_inst(w + 6, 0, 0xFF, 0);             /* 1: JUMP 0, always */
-    t3d_us_alu(&o, w + 12);                 /* 2: OUT */
+    out_colour(w + 12);                     /* 2: OUT */
     t3d_us_program(h, w, 3);
     r500_reg_write(s, R500_REGA_AT(US_FC_INT_CONST, 0), 255);
     t3d_fill(h, 0);
