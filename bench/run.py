@@ -28,6 +28,7 @@ Results: stdout, and OUT/results.md and OUT/results.json.
 """
 import argparse
 import datetime
+import importlib.util
 import json
 import os
 import platform
@@ -86,12 +87,12 @@ def fields(text):
 
 
 def env_base():
-    env = dict(os.environ)
-    for k in ('LD_PRELOAD', 'LIBGL_ALWAYS_SOFTWARE', 'GALLIUM_DRIVER',
-              'R500_CAPTURE', 'R500_SHIM_STATS', 'LP_NUM_THREADS'):
-        env.pop(k, None)
-    env['MESA_SHADER_CACHE_DISABLE'] = 'true'
-    return env
+    """A clean environment, as the Mesa harness makes it."""
+    spec = importlib.util.spec_from_file_location(
+        'mesa_run', os.path.join(SRC, 'tests', 'mesa', 'run.py'))
+    mesa_run = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mesa_run)
+    return mesa_run.env_clean()
 
 
 def read_pam(path):

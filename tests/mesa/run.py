@@ -124,9 +124,12 @@ def read_stats(path):
 
 
 def env_clean():
+    """The environment without what picks a driver or changes its run
+    (also used by bench/run.py)."""
     env = dict(os.environ)
     for k in ('LD_PRELOAD', 'LIBGL_ALWAYS_SOFTWARE', 'GALLIUM_DRIVER',
-              'R500_CAPTURE', 'R500_SHIM_STATS', 'MESA_LOADER_DRIVER_OVERRIDE'):
+              'R500_CAPTURE', 'R500_SHIM_STATS', 'MESA_LOADER_DRIVER_OVERRIDE',
+              'LP_NUM_THREADS'):
         env.pop(k, None)
     # no shader cache files outside the build tree
     env['MESA_SHADER_CACHE_DISABLE'] = 'true'
