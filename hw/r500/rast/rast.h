@@ -122,6 +122,13 @@ typedef struct R500Rast {
     uint32_t prim_seq;                  /* input primitives begun */
     uint32_t prim_sub;                  /* scan calls of the current one */
     bool skip_here;                     /* the current one is skip.prims */
+    /*
+     * Resuming inside a primitive repeats its vertex shading: that work
+     * (from redo_from on) is added to work_limit when its scan reaches
+     * the stop, so each call still draws about a budget of quads.
+     */
+    bool redo;
+    uint64_t redo_from;
     bool stopped;
 
     /* ---- Per primitive ---- */

@@ -150,8 +150,9 @@ static bool quad_finish(R500Chip *s, int x, int y, unsigned mask)
  * by an earlier call of a split draw); *partial when that call stopped
  * inside it, so its quads up to r->skip.y/x are passed over.
  */
-static bool scan_begin(R500Rast *r, bool *partial)
+static bool scan_begin(R500Chip *s, bool *partial)
 {
+    R500Rast *r = &s->rast;
     uint32_t sub = r->prim_sub++;
 
     *partial = false;
@@ -165,6 +166,10 @@ static bool scan_begin(R500Rast *r, bool *partial)
         return false;
     }
     *partial = true;
+    if (r->redo) {
+        r->redo = false;
+        r->work_limit += r500_3d_work(s) - r->redo_from;
+    }
     return true;
 }
 
@@ -269,7 +274,7 @@ void r500_rast_triangle(R500Chip *s, const R500Vertex *v0,
     PlaneSetup ps;
     bool partial;
 
-    if (!scan_begin(r, &partial)) {
+    if (!scan_begin(s, &partial)) {
         return;
     }
     for (int i = 0; i < 3; i++) {
@@ -402,7 +407,7 @@ void r500_rast_rect(R500Chip *s, const R500Vertex *v, int64_t x0, int64_t y0,
     int64_t bx0, by0, bx1, by1, ys, rows, sx;
     bool partial;
 
-    if (!scan_begin(r, &partial) || x1 <= x0 || y1 <= y0) {
+    if (!scan_begin(s, &partial) || x1 <= x0 || y1 <= y0) {
         return;
     }
     /* pixels whose centre 12 p + 6 lies in [x0, x1) */

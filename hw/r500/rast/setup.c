@@ -645,6 +645,8 @@ static bool prim_begin(R500Chip *s)
     }
     r->prim_sub = 0;
     r->skip_here = seq == r->skip.prims;
+    r->redo = r->skip_here && r->skip.y != INT32_MIN && r->work_limit;
+    r->redo_from = r->redo ? r500_3d_work(s) : 0;
     return true;
 }
 

@@ -240,6 +240,7 @@ uint64_t r500_3d_draw(R500Chip *s, const R500DrawCmd *cmd)
         draw_relog(s, re->logged);
     }
     r->work_limit = cmd->budget;
+    r->redo = false;
     r->prim_seq = 0;
     r->stopped = false;
     v->work_shaded = v->shaded;
