@@ -81,7 +81,7 @@ bool r500_mc_vram_span(R500Chip *s, uint64_t mc_addr, uint64_t len,
     }
     off = mc_addr - start;
     /* The span must stay in the window and in VRAM: 64-bit, no overflow. */
-    if (off > s->vram_size || len > s->vram_size - off ||
+    if (!r500_span_in(off, len, s->vram_size) ||
         (len && len - 1 > end - mc_addr)) {
         return false;
     }

@@ -19,6 +19,16 @@
 
 typedef struct R500Chip R500Chip;
 
+/*
+ * The whole-access span check: [off, off + len) lies in [0, size), without
+ * overflow for any 64-bit inputs.  Every guest-supplied span (and every
+ * host's flat RAM) is checked with it.
+ */
+static inline bool r500_span_in(uint64_t off, uint64_t len, uint64_t size)
+{
+    return off <= size && len <= size - off;
+}
+
 #define R500_GPU_PAGE_SIZE      4096u
 #define R500_GART_TLB_ENTRIES   64
 

@@ -26,7 +26,7 @@ static bool fh_dma_read(void *opaque, uint64_t addr, void *buf, uint64_t len)
 {
     FuzzHost *h = opaque;
 
-    if (addr > FUZZ_RAM_SIZE || len > FUZZ_RAM_SIZE - addr) {
+    if (!r500_span_in(addr, len, FUZZ_RAM_SIZE)) {
         return false;
     }
     memcpy(buf, h->ram + addr, len);
@@ -38,7 +38,7 @@ static bool fh_dma_write(void *opaque, uint64_t addr, const void *buf,
 {
     FuzzHost *h = opaque;
 
-    if (addr > FUZZ_RAM_SIZE || len > FUZZ_RAM_SIZE - addr) {
+    if (!r500_span_in(addr, len, FUZZ_RAM_SIZE)) {
         return false;
     }
     memcpy(h->ram + addr, buf, len);

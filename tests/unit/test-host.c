@@ -8,7 +8,7 @@ static bool th_dma_read(void *opaque, uint64_t addr, void *buf, uint64_t len)
     TestHost *h = opaque;
 
     h->last_dma_addr = addr;
-    if (addr > h->ram_size || len > h->ram_size - addr) {
+    if (!r500_span_in(addr, len, h->ram_size)) {
         return false;
     }
     memcpy(buf, h->ram + addr, len);
@@ -21,7 +21,7 @@ static bool th_dma_write(void *opaque, uint64_t addr, const void *buf,
     TestHost *h = opaque;
 
     h->last_dma_addr = addr;
-    if (addr > h->ram_size || len > h->ram_size - addr) {
+    if (!r500_span_in(addr, len, h->ram_size)) {
         return false;
     }
     memcpy(h->ram + addr, buf, len);

@@ -415,8 +415,8 @@ static bool parse_record(CapFile *f, CapRecord *r, GHashTable *bos,
         if (r->u.data.len != r->len - CAP_DATA_HEAD) {
             return fail(err, at, "BO_DATA length does not match the record");
         }
-        if (!bi || !bi->live || r->u.data.offset > bi->size ||
-            r->u.data.len > bi->size - r->u.data.offset) {
+        if (!bi || !bi->live ||
+            !r500_span_in(r->u.data.offset, r->u.data.len, bi->size)) {
             return fail(err, at, "BO_DATA outside its buffer");
         }
         return true;

@@ -65,7 +65,7 @@ static bool host_dma_read(void *opaque, uint64_t addr, void *buf, uint64_t len)
 {
     KDrv *k = opaque;
 
-    if (addr > k->ram_size || len > k->ram_size - addr) {
+    if (!r500_span_in(addr, len, k->ram_size)) {
         return false;
     }
     memcpy(buf, k->ram + addr, len);
@@ -77,7 +77,7 @@ static bool host_dma_write(void *opaque, uint64_t addr, const void *buf,
 {
     KDrv *k = opaque;
 
-    if (addr > k->ram_size || len > k->ram_size - addr) {
+    if (!r500_span_in(addr, len, k->ram_size)) {
         return false;
     }
     memcpy(k->ram + addr, buf, len);

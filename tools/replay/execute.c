@@ -33,15 +33,15 @@ static uint8_t *bo_mem(Exec *e, const CapBo *bo, uint64_t off, uint64_t len)
     uint64_t at = bo->gpu_addr + off;
 
     if (bo->domain == DOMAIN_VRAM) {
-        if (at < d->vram_start || at - d->vram_start > d->vram_size ||
-            len > d->vram_size - (at - d->vram_start)) {
+        if (at < d->vram_start ||
+            !r500_span_in(at - d->vram_start, len, d->vram_size)) {
             return NULL;
         }
         return e->kd.vram + (at - d->vram_start);
     }
     /* GTT page n is backed by bus page n, as the shim binds it */
-    if (at < d->gtt_start || at - d->gtt_start > d->gtt_size ||
-        len > d->gtt_size - (at - d->gtt_start)) {
+    if (at < d->gtt_start ||
+        !r500_span_in(at - d->gtt_start, len, d->gtt_size)) {
         return NULL;
     }
     return e->kd.ram + (at - d->gtt_start);

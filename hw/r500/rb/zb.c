@@ -240,7 +240,7 @@ uint64_t r500_zb_clear_cmd(R500Chip *s, unsigned op, uint32_t start,
         size = R500_CMASK_DWORDS;
         break;
     }
-    if (start >= size || count > size - start) {
+    if (!r500_span_in(start, count, size)) {
         r500_guest_error(s, "3D: clear of dwords %u..+%u past the %u-dword "
                          "RAM; clamped", start, count, size);
         start = MIN(start, size);
