@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * 3D state for the qtests: see r500-3d-env.h.  The state itself is
- * r500-3d-state.h, shared with the unit tests.
+ * r500_seq_3d_minimal() of r500-driver-seq.h, shared with the unit tests.
  */
 #include "r500-3d-env.h"
-#include "r500-3d-state.h"
+#include "r500-driver-seq.h"
 
 /* US FC: JUMP (op 0), JUMP_FUNC 0xFF (always), to instruction 1. */
 static const uint32_t us_jump_to_1[6] = { 2, 0, 0xFFu << 8, 1u << 16, 0, 0 };
@@ -17,42 +17,25 @@ static uint32_t fbits(float f)
     return v;
 }
 
-static void us_program(CpEnv *e, const uint32_t *words, unsigned n)
+static void qtest_w(void *opaque, uint32_t reg, uint32_t val)
 {
-    r500_wreg(&e->t, R_US_CODE_OFFSET, 0);
-    r500_wreg(&e->t, R_US_CODE_RANGE, (n - 1) << 16);
-    r500_wreg(&e->t, R_US_CODE_ADDR, (n - 1) << 16);
-    r500_wreg(&e->t, R_GA_US_VECTOR_INDEX, 0);
-    for (unsigned i = 0; i < n * 6; i++) {
-        r500_wreg(&e->t, R_GA_US_VECTOR_DATA, words[i]);
-    }
+    r500_wreg(opaque, reg, val);
 }
 
 void d3_setup(CpEnv *e, uint32_t cb, unsigned w, unsigned h)
 {
-    R500Test *t = &e->t;
-
-#define W(reg, val) r500_wreg(t, (reg), (val));
-    R500_3D_STATE(W, cb, w, h)
-#undef W
+    r500_seq_3d_minimal(qtest_w, &e->t, cb, w, h);
     /* ALPHA_BLEND_ENABLE, add and clamp, ONE, ONE */
-    r500_wreg(t, R_RB3D_BLENDCNTL, 1 | 33u << 16 | 33u << 24);
-    r500_wreg(t, R_VAP_PVS_VECTOR_INDX_REG, 0);
-    for (int i = 0; i < 8; i++) {
-        r500_wreg(t, R_VAP_PVS_VECTOR_DATA_REG_128,
-                  r500_3d_pvs_passthrough[i]);
-    }
-    r500_wreg(t, R_VAP_PVS_CODE_CNTL_0, R500_3D_PVS_CODE_CNTL_0);
-    us_program(e, r500_3d_us_out, 1);
+    r500_wreg(&e->t, R_RB3D_BLENDCNTL, 1 | 33u << 16 | 33u << 24);
 }
 
 void d3_us_endless(CpEnv *e)
 {
     uint32_t w[12];
 
-    memcpy(w, r500_3d_us_out, sizeof(r500_3d_us_out));
+    memcpy(w, r500_seq_us_out, sizeof(r500_seq_us_out));
     memcpy(w + 6, us_jump_to_1, sizeof(us_jump_to_1));
-    us_program(e, w, 2);
+    r500_seq_us_program(qtest_w, &e->t, w, 2);
 }
 
 void d3_pvs_endless(CpEnv *e)

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "test-3d.h"
-#include "../qtest/r500-3d-state.h"
+#include "../qtest/r500-driver-seq.h"
 
 uint32_t t3d_pvs_dst(unsigned op, bool math, unsigned file, unsigned idx,
                      unsigned wmask)
@@ -45,15 +45,7 @@ void t3d_us_alu(const T3DAlu *a, uint32_t w[6])
 
 void t3d_us_program(TestHost *h, const uint32_t *words, unsigned n)
 {
-    R500Chip *s = &h->chip;
-
-    r500_reg_write(s, R_US_CODE_OFFSET, 0);
-    r500_reg_write(s, R_US_CODE_RANGE, (n - 1) << 16);
-    r500_reg_write(s, R_US_CODE_ADDR, (n - 1) << 16);
-    r500_reg_write(s, R_GA_US_VECTOR_INDEX, 0);
-    for (unsigned i = 0; i < n * 6; i++) {
-        r500_reg_write(s, R_GA_US_VECTOR_DATA, words[i]);
-    }
+    r500_seq_us_program(r500_seq_chip_w, &h->chip, words, n);
 }
 
 static uint32_t fbits(float f)
@@ -89,20 +81,17 @@ void t3d_us_passthrough(TestHost *h)
     uint32_t w[6];
 
     t3d_us_alu(&a, w);
-    /* the words the qtests write (r500-3d-state.h) encode the same */
-    g_assert_cmpmem(w, sizeof(w), r500_3d_us_out, sizeof(r500_3d_us_out));
+    /* the words r500-driver-seq.h writes encode the same */
+    g_assert_cmpmem(w, sizeof(w), r500_seq_us_out, sizeof(r500_seq_us_out));
     t3d_us_program(h, w, 1);
 }
 
 void t3d_setup(TestHost *h)
 {
-    R500Chip *s = &h->chip;
     uint32_t pvs[8];
 
-#define W(reg, val) r500_reg_write(s, (reg), (val));
-    R500_3D_STATE(W, T3D_CB, T3D_W, T3D_H)
-#undef W
-    /* PVS: o0 = v0 + 0, o1 = v1 + 0 (VE_ADD = 3) */
+    r500_seq_3d_minimal(r500_seq_chip_w, &h->chip, T3D_CB, T3D_W, T3D_H);
+    /* its vertex program: o0 = v0 + 0, o1 = v1 + 0 (VE_ADD = 3) */
     pvs[0] = t3d_pvs_dst(3, false, PVS_DO, 0, 0xF);
     pvs[1] = t3d_pvs_src(PVS_V, 0, PVS_XYZW, 0);
     pvs[2] = t3d_pvs_src(PVS_V, 0, PVS_ZERO4, 0);
@@ -111,13 +100,8 @@ void t3d_setup(TestHost *h)
     pvs[5] = t3d_pvs_src(PVS_V, 1, PVS_XYZW, 0);
     pvs[6] = t3d_pvs_src(PVS_V, 1, PVS_ZERO4, 0);
     pvs[7] = pvs[6];
-    g_assert_cmpmem(pvs, sizeof(pvs), r500_3d_pvs_passthrough,
-                    sizeof(r500_3d_pvs_passthrough));
-    r500_reg_write(s, R_VAP_PVS_VECTOR_INDX_REG, 0);
-    for (int i = 0; i < 8; i++) {
-        r500_reg_write(s, R_VAP_PVS_VECTOR_DATA_REG_128, pvs[i]);
-    }
-    r500_reg_write(s, R_VAP_PVS_CODE_CNTL_0, R500_3D_PVS_CODE_CNTL_0);
+    g_assert_cmpmem(pvs, sizeof(pvs), r500_seq_pvs_passthrough,
+                    sizeof(r500_seq_pvs_passthrough));
     t3d_us_passthrough(h);
 }
 
