@@ -232,6 +232,14 @@ static void test_signed(void)
     expect(c, 1.0f, 0, 0, 0);
     fmt_texel(h, 0x25, 1u << 5, six, 8, 2, c);
     expect(c, -100 / 127.0f, 0, 0, 0);
+    /*
+     * An interpolated value below 0: a0 = -26 <= a1 = 52 (six values),
+     * texel 0 code 2: (4 * -26 + 1 * 52) / 5 (Mesa's tex_rgtc1_snorm
+     * found it: the weights were unsigned)
+     */
+    fmt_texel(h, 0x25, 1u << 5, (uint8_t[]){ 0xE6, 0x34, 0x02, 0, 0, 0, 0, 0 },
+              8, 0, c);
+    expect(c, (4 * -26 + 52) / (5 * 127.0f), 0, 0, 0);
     /* ATI2N: both components signed; the second block's a0 is -128 */
     fmt_texel(h, 0x1F, 3u << 5, bc4, 16, 0, c);
     expect(c, 64 / 127.0f, -1.0f, 0, 0);

@@ -171,7 +171,7 @@ static float bc4_channel(const uint8_t *b, unsigned x, unsigned y,
     float scale = is_signed ? 127.0f : 255.0f, v;
     unsigned bit = 3 * (4 * y + x);
     uint64_t bits = 0;
-    unsigned idx;
+    int idx;        /* signed: the weights multiply negative endpoints */
 
     if (is_signed) {
         a0 = MAX(a0, -127);
