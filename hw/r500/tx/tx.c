@@ -202,6 +202,8 @@ void r500_tx_prepare(R500Chip *s)
         t->swap_yuv = t->info->yuv && R500_FGET(f1, TX_FORMAT1, SWAP_YUV);
         t->endian = R500_FGET(off, TX_OFFSET, ENDIAN_SWAP);
         t->vol = R500_FGET(fl0, TX_FILTER0, VOL_FILTER);
+        t->special_fetch = t->endian || t->swap_yuv ||
+                           r500_tx_fmt_pair(t->fmt);
         if (t->info->yuv) {
             /* SIGNED_COMP and SEL_* are ignored for Y/YUV formats */
             t->sign = 0;
@@ -223,6 +225,7 @@ void r500_tx_prepare(R500Chip *s)
             }
             t->gamma_mask &= t->info->small;
         }
+        t->finish = t->gamma_mask || t->yuv_to_rgb;
         t->wrap[0] = R500_FGET(fl0, TX_FILTER0, CLAMP_S);
         t->wrap[1] = R500_FGET(fl0, TX_FILTER0, CLAMP_T);
         t->wrap[2] = R500_FGET(fl0, TX_FILTER0, CLAMP_R);
@@ -265,7 +268,8 @@ void r500_tx_prepare(R500Chip *s)
 /* ---- Sampling ---- */
 
 /* Texel index i wrapped into [0, n), or -1 for the border colour. */
-static int wrap(int64_t i, int64_t n, unsigned mode)
+static inline __attribute__((always_inline)) int wrap(int64_t i, int64_t n,
+                                                   unsigned mode)
 {
     switch (mode) {
     case WRAP_REPEAT:
@@ -298,80 +302,100 @@ static inline int64_t tx_index(float f)
     return isfinite(f) ? (int64_t)fmaxf(fminf(f, 1e9f), -1e9f) : 0;
 }
 
+/*
+ * Decode texel (x, y) of a unit with special_fetch: a 4:2:2 texel's pixel
+ * pair (one 32-bit word), ENDIAN_SWAP, SWAP_YUV.  Out of line, so that
+ * the common path keeps no buffer on its stack.  False when the memory
+ * cannot be read.
+ */
+static __attribute__((noinline)) bool
+texel_special(R500Chip *s, const R500TxUnit *t, const R500TxLevel *lv,
+              uint64_t layer_base, int x, int y, float c[4])
+{
+    unsigned bytes = t->info->bytes;
+    unsigned unit = endian_unit[t->endian], k = endian_xor[t->endian];
+    uint8_t buf[16];
+    uint64_t mc, at;
+    unsigned span;
+    const uint8_t *p;
+
+    if (t->info->block) {
+        mc = layer_base + r500_surf_offset(&lv->surf, x / 4, y / 4);
+    } else if (r500_tx_fmt_pair(t->fmt)) {
+        /* a 4:2:2 pixel pair is one 32-bit word */
+        mc = layer_base + r500_surf_offset(&lv->surf, x & ~1, y);
+        bytes = 4;
+    } else {
+        mc = layer_base + r500_surf_offset(&lv->surf, x, y);
+    }
+    at = mc & ~(uint64_t)(unit - 1);
+    span = MAX(unit, bytes);
+    p = r500_cache_access(s, &s->rb3d.cache, at, span, false);
+    if (!p) {
+        return false;
+    }
+    for (unsigned i = 0; i < span; i++) {
+        buf[i] = p[i ^ k];
+    }
+    if (t->swap_yuv && t->fmt != R500_TXF_Y8) {
+        /* SWAP_YUV: the top bit of U and V inverted (seed 003) */
+        bool vyuy = t->fmt == R500_TXF_VYUY422;
+
+        /* VYUY422: U byte 1, V byte 3; YVYU422 and AVYU444: 0 and 2 */
+        buf[(mc - at) + (vyuy ? 1 : 0)] ^= 0x80;
+        buf[(mc - at) + (vyuy ? 3 : 2)] ^= 0x80;
+    }
+    r500_tx_decode(t->fmt, buf + (mc - at), x, y, t->sign, t->pow2fix, c);
+    return true;
+}
+
 /* One texel's components (before SEL), or the border. */
 static void texel(R500Chip *s, const R500TxUnit *t, unsigned l,
                   uint32_t layer, int x, int y, float c[4])
 {
     const R500TxLevel *lv = &t->level[l];
     const uint8_t *p;
-    unsigned bytes = t->info->bytes;
-    uint8_t buf[16];
     uint64_t mc;
 
     if (x < 0 || y < 0) {
         memcpy(c, t->border, sizeof(t->border));
         return;
     }
-    if (t->info->block) {
-        mc = lv->surf.base + layer * lv->layer_bytes +
-             r500_surf_offset(&lv->surf, x / 4, y / 4);
-    } else if (r500_tx_fmt_pair(t->fmt)) {
-        /* a 4:2:2 pixel pair is one 32-bit word */
-        mc = lv->surf.base + layer * lv->layer_bytes +
-             r500_surf_offset(&lv->surf, x & ~1, y);
-        bytes = 4;
+    if (G_UNLIKELY(t->special_fetch)) {
+        if (!texel_special(s, t, lv, lv->surf.base + layer * lv->layer_bytes,
+                           x, y, c)) {
+            c[0] = c[1] = c[2] = c[3] = 0.0f;
+            return;
+        }
     } else {
-        mc = lv->surf.base + layer * lv->layer_bytes +
-             r500_surf_offset(&lv->surf, x, y);
-    }
-    if (t->endian || t->swap_yuv) {
-        unsigned unit = endian_unit[t->endian], k = endian_xor[t->endian];
-        uint64_t at = mc & ~(uint64_t)(unit - 1);
-        unsigned span = MAX(unit, bytes);
-
-        p = r500_cache_access(s, &s->rb3d.cache, at, span, false);
+        if (t->info->block) {
+            mc = lv->surf.base + layer * lv->layer_bytes +
+                 r500_surf_offset(&lv->surf, x / 4, y / 4);
+        } else {
+            mc = lv->surf.base + layer * lv->layer_bytes +
+                 r500_surf_offset(&lv->surf, x, y);
+        }
+        p = r500_cache_access(s, &s->rb3d.cache, mc, t->info->bytes, false);
         if (!p) {
             c[0] = c[1] = c[2] = c[3] = 0.0f;
             return;
         }
-        for (unsigned i = 0; i < span; i++) {
-            buf[i] = p[i ^ k];
-        }
-        p = buf + (mc - at);
-        if (t->swap_yuv) {
-            /* SWAP_YUV: the top bit of U and V inverted (seed 003) */
-            static const uint8_t uv[2][4] = {
-                { 1, 3, 0xFF, 0xFF },   /* VYUY422: U byte 1, V byte 3 */
-                { 0, 2, 0xFF, 0xFF },   /* YVYU422 and AVYU444: 0, 2 */
-            };
-            const uint8_t *o = uv[t->fmt != R500_TXF_VYUY422];
-
-            if (t->fmt != R500_TXF_Y8) {
-                buf[(mc - at) + o[0]] ^= 0x80;
-                buf[(mc - at) + o[1]] ^= 0x80;
-            }
-        }
-    } else {
-        p = r500_cache_access(s, &s->rb3d.cache, mc, bytes, false);
-        if (!p) {
-            c[0] = c[1] = c[2] = c[3] = 0.0f;
-            return;
-        }
+        r500_tx_decode(t->fmt, p, x, y, t->sign, t->pow2fix, c);
     }
-    r500_tx_decode(t->fmt, p, x, y, t->sign, t->pow2fix, c);
     if (t->dxtc_swizzle && t->fmt >= R500_TXF_DXT1 && t->fmt <= R500_TXF_DXT5) {
         float r = c[0];
 
         c[0] = c[2];
         c[2] = r;
     }
-    if (t->gamma_mask || t->yuv_to_rgb) {
+    if (G_UNLIKELY(t->finish)) {
         tx_finish_texel(t, c);
     }
 }
 
 /* Filter one 2D image (a level's face or slice) at normalised (u, v). */
-static void sample_2d(R500Chip *s, const R500TxUnit *t, unsigned l,
+static inline __attribute__((always_inline)) void
+sample_2d(R500Chip *s, const R500TxUnit *t, unsigned l,
                       uint32_t layer, float u, float v, bool linear,
                       float c[4])
 {

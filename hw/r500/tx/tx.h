@@ -92,6 +92,8 @@ typedef struct R500TxUnit {
     bool swap_yuv;              /* SWAP_YUV: U and V bit 7 inverted */
     uint8_t endian;             /* TX_OFFSET.ENDIAN_SWAP */
     uint8_t vol;                /* VOL_FILTER */
+    bool special_fetch;         /* 4:2:2 pairs, ENDIAN_SWAP or SWAP_YUV */
+    bool finish;                /* YUV_TO_RGB or GAMMA to apply */
     uint8_t sel[4];             /* SEL_RED, GREEN, BLUE, ALPHA */
     uint8_t wrap[3];            /* CLAMP_S, T, R */
     uint8_t mag, min, mip;      /* filters */
