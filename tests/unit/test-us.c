@@ -729,6 +729,63 @@ static void test_tex_relative_loop(void)
 }
 
 /*
+ * Seed 002's ADDRn_REL in the same kind of loop, for temporaries and
+ * constants: t[40 + aL] = t[5 + aL] + c[10 + aL] (ADDR0 temp relative,
+ * ADDR1 constant relative, destinations relative), aL = 5, 6, 7.
+ */
+static void test_alu_relative_loop(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    R500Chip *s = &h->chip;
+    R500UsQuad *q = &s->us.q;
+    uint32_t w[4 * 6];
+    T3DAlu add = {
+        .rgb_wmask = 7, .alpha_wmask = 1, .dst = 40,
+        .addr = { 0, CONST(5) }, .sel = { 0, 0, 1 },
+        .swz = { { R, G, B }, { S1, S1, S1 }, { R, G, B } },
+        .asel = { 0, 0, 1 }, .aswz = { A, S1, A },
+    };
+
+    fc_inst(w, 1, 0x00, 3);                 /* 0: LOOP, skip to 3 */
+    t3d_us_alu(&add, w + 6);                /* 1: the relative ADD */
+    for (int k = 1; k <= 2; k++) {
+        w[6 + k] |= 1u << 9 | 1u << 19;     /* ADDR0_REL, ADDR1_REL */
+    }
+    w[6 + 4] |= 1u << 11;                   /* ALPHA_ADDRD_REL */
+    w[6 + 5] |= 1u << 11;                   /* RGB_ADDRD_REL */
+    fc_inst(w + 12, 2, 0xFF, 1);            /* 2: ENDLOOP back to 1 */
+    out_colour(w + 18);                     /* 3: OUT */
+    t3d_us_program(h, w, 4);
+    r500_reg_write(s, R500_REGA_AT(US_FC_INT_CONST, 0), 3 | 5u << 8 |
+                   1u << 16);
+    for (int i = 0; i < 3; i++) {
+        t3d_us_const(h, 10 + i, 100.0f * (i + 1), 200.0f * (i + 1),
+                     300.0f * (i + 1), 400.0f * (i + 1));
+    }
+    g_assert_true(r500_us_prepare(s));
+    memset(q->t, 0, sizeof(q->t));
+    q->cover = 0xF;
+    for (int p = 0; p < 4; p++) {
+        for (int i = 0; i < 3; i++) {
+            for (int ch = 0; ch < 4; ch++) {
+                q->t[5 + i][ch][p] = i + 0.25f * ch + p;
+            }
+        }
+    }
+    r500_us_run_quad(s);
+    for (int p = 0; p < 4; p++) {
+        for (int i = 0; i < 3; i++) {
+            for (int ch = 0; ch < 4; ch++) {
+                g_assert_cmpfloat(q->t[45 + i][ch][p], ==,
+                                  i + 0.25f * ch + p + 100.0f * (ch + 1) *
+                                  (i + 1));
+            }
+        }
+    }
+    test_host_free(h);
+}
+
+/*
  * US_TEX_INST.IGNORE_UNCOVERED (reference 3.9: no fetch for uncovered
  * pixels): pixel 3 uncovered keeps its destination; without the bit it
  * is written like the others.
@@ -883,6 +940,7 @@ int main(int argc, char **argv)
     g_test_add_func("/us/tex-word", test_tex_word);
     g_test_add_func("/us/seed000/tex-addr-fields", test_tex_addr_fields);
     g_test_add_func("/us/seed000/tex-relative-loop", test_tex_relative_loop);
+    g_test_add_func("/us/seed002/alu-relative-loop", test_alu_relative_loop);
     g_test_add_func("/us/tex-ignore-uncovered", test_tex_ignore_uncovered);
     g_test_add_func("/us/seed002/inline-all", test_inline_all);
     g_test_add_func("/us/seed002/presubtract-modes", test_presubtract_modes);
