@@ -349,6 +349,7 @@ def main():
     if rc != 0:
         sys.exit('cannot list scenes: ' + se)
     scenes = [tuple(l.split('\t')) for l in so.splitlines() if l]
+    known = {s[0] for s in scenes}
     if args.only:
         want = set(args.only.split(','))
         scenes = [s for s in scenes if s[0] in want]
@@ -372,14 +373,13 @@ def main():
     family = 'ATI ' + args.model.upper()
     # every name a list gives must be a scene (a typo or a removed scene
     # would otherwise stop being checked without a word)
-    if not args.only:
-        known = {s[0] for s in scenes}
-        for what, names in (('expected-pass', expect),
-                            ('expected-reject', set(rejects)),
-                            ('expected-exact', args.exact)):
-            for name in sorted(names - known):
-                problems.append('%s: listed in %s but no scene has that '
-                                'name' % (name, what))
+    for what, names in (('expected-pass', expect),
+                        ('expected-reject', set(rejects)),
+                        ('expected-exact', args.exact)):
+        for name in sorted(names - known):
+            problems.append('%s: listed in %s but no scene has that '
+                            'name' % (name, what))
+    if args.expect:
         for name in sorted(args.exact - expect):
             problems.append('%s: in expected-exact but not expected-pass'
                             % name)
