@@ -61,12 +61,20 @@ static void th_log(void *opaque, R500LogKind kind, const char *msg)
     }
 }
 
+static void th_aperture_changed(void *opaque)
+{
+    TestHost *h = opaque;
+
+    h->aperture_changes++;
+}
+
 static const R500HostOps test_host_ops = {
     .dma_read = th_dma_read,
     .dma_write = th_dma_write,
     .set_irq = th_set_irq,
     .clock_ns = th_clock,
     .schedule = th_schedule,
+    .aperture_changed = th_aperture_changed,
     .log = th_log,
 };
 
