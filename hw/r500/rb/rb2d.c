@@ -15,7 +15,10 @@
  *   DP_MIX              ROP3 and source (memory rectangle or host data);
  *   DP_CNTL             X/Y direction: DST_Y_X and SRC_Y_X name the right/
  *                       bottom pixel when a direction is reversed;
- *   D/SRC_PITCH_OFFSET  surfaces: MC address >> 10, pitch / 64;
+ *   D/SRC_PITCH_OFFSET  surfaces: MC address >> 10, pitch / 64, and the
+ *                       tile bits the kernel ORs in from the BO's tiling
+ *                       (r100_reloc_pitch_offset: bit 30 macro, bit 31
+ *                       micro, which it refuses for sources);
  *   SC_*                clip rectangle (right/bottom exclusive).
  * Each operation is validated once, in the trigger write, into a
  * descriptor: the rectangle is clipped (coordinates limited to 14 bits),
@@ -30,7 +33,10 @@
  * holds the main loop for long.  A band wholly in VRAM is written directly
  * (pixman for fills, memmove for copies); any other goes row by row
  * through the MC, where each row is checked and a failure aborts the rest
- * of the operation.  Rows go in the programmed Y order, so overlapping
+ * of the operation.  A tiled surface is laid out as for every other block
+ * (tx/tiling.h, docs/display.md "Tiled surfaces"): its rows go through
+ * the MC in runs of consecutive addresses, and its span is whole rows of
+ * tiles that the rectangle must not leave sideways.  Rows go in the programmed Y order, so overlapping
  * copies split across slices are right.  Host-data blits consume their
  * data pixel by pixel, in stream order (left to right, top to bottom);
  * HOST_DATA writes queue behind the operations before them.
@@ -42,6 +48,7 @@
 
 #include "../r500.h"
 #include "../blocks.h"
+#include "../tx/tiling.h"
 
 /* Datatypes and sources (radeon_reg.h RADEON_GMC_*, RADEON_DP_SRC_*). */
 #define BRUSH_8X8_MONO_FG_BG    0u
@@ -60,7 +67,18 @@
 typedef struct Surf {
     uint64_t base;      /* MC address */
     uint32_t pitch;     /* bytes */
+    uint32_t tile;      /* R500_RB2D_TILE_* */
 } Surf;
+
+/* The layout of a surface at base with a queued pitch (bytes, tile bits). */
+static void surf_layout(R500Surf *sf, uint64_t base, uint32_t pitch,
+                        uint32_t bpp)
+{
+    r500_surf_init(sf, base, (pitch & R500_RB2D_PITCH_BYTES) / bpp, bpp,
+                   pitch & R500_RB2D_TILE_MACRO,
+                   pitch & R500_RB2D_TILE_MICRO ? R500_MICRO_TILED
+                                                : R500_MICRO_LINEAR);
+}
 
 /* A validated operation. */
 typedef struct Blit {
@@ -152,13 +170,9 @@ static Surf surf_decode(R500Chip *s, uint32_t po)
     Surf sf = {
         .base = (uint64_t)R500_FGET(po, DST_PITCH_OFFSET, OFFSET) << 10,
         .pitch = R500_FGET(po, DST_PITCH_OFFSET, PITCH) << 6,
+        .tile = po & R500_RB2D_TILE_BITS,
     };
 
-    if (R500_FGET(po, DST_PITCH_OFFSET, TILE) && !s->rb2d.tile_logged) {
-        s->rb2d.tile_logged = true;
-        r500_unimp(s, "2D: tiled surfaces (pitch/offset 0x%08x) are "
-                   "accessed as linear", po);
-    }
     return sf;
 }
 
@@ -194,8 +208,24 @@ static bool span_ok(R500Chip *s, const char *what, const Surf *sf,
                          ", %" PRId64 "); operation dropped", what, x, y);
         return false;
     }
-    first = sf->base + (uint64_t)y * sf->pitch + (uint64_t)x * bpp;
-    last = first + (uint64_t)(h - 1) * sf->pitch + (uint64_t)w * bpp - 1;
+    if (sf->tile) {
+        /* Whole rows of tiles; no pixel beyond the laid-out row. */
+        R500Surf t;
+
+        surf_layout(&t, sf->base, sf->pitch | sf->tile, bpp);
+        if ((uint64_t)x + w > r500_surf_row_pixels(&t)) {
+            r500_guest_error(s, "2D: %s rectangle x %" PRId64 "..%" PRId64
+                             " leaves the tiled surface's %u-pixel rows; "
+                             "operation dropped", what, x, x + w - 1,
+                             r500_surf_row_pixels(&t));
+            return false;
+        }
+        first = sf->base + r500_surf_rows_bytes(&t, y + 1) - t.row_bytes;
+        last = sf->base + r500_surf_rows_bytes(&t, y + h) - 1;
+    } else {
+        first = sf->base + (uint64_t)y * sf->pitch + (uint64_t)x * bpp;
+        last = first + (uint64_t)(h - 1) * sf->pitch + (uint64_t)w * bpp - 1;
+    }
     if (last > UINT32_MAX) {
         r500_guest_error(s, "2D: %s span 0x%" PRIx64 "..0x%" PRIx64 " leaves "
                          "the 32-bit MC space; operation dropped", what, first,
@@ -387,7 +417,7 @@ static R500Rb2dCmd cmd_from_blit(R500Chip *s, const Blit *b)
             .fg = s->regs[R_DP_SRC_FRGD_CLR / 4] & b->bpp_mask,
             .bg = s->regs[R_DP_SRC_BKGD_CLR / 4] & b->bpp_mask,
             .src_type = b->src_type, .lsb_first = b->lsb_first,
-            .dst_base = b->dst.base, .dst_pitch = b->dst.pitch,
+            .dst_base = b->dst.base, .dst_pitch = b->dst.pitch | b->dst.tile,
             .x = b->rx, .y = b->ry, .w = b->w, .h = b->h,
             .x0 = b->x0, .y0 = b->y0, .x1 = b->x1, .y1 = b->y1,
         };
@@ -399,8 +429,8 @@ static R500Rb2dCmd cmd_from_blit(R500Chip *s, const Blit *b)
         .pat_x = b->pat_x, .pat_y = b->pat_y,
         .need_s = b->need_s, .need_d = b->need_d, .need_p = b->need_p,
         .lsb_first = b->lsb_first, .ttb = b->ttb,
-        .dst_base = b->dst.base, .dst_pitch = b->dst.pitch,
-        .src_base = b->src.base, .src_pitch = b->src.pitch,
+        .dst_base = b->dst.base, .dst_pitch = b->dst.pitch | b->dst.tile,
+        .src_base = b->src.base, .src_pitch = b->src.pitch | b->src.tile,
         .x0 = b->x0, .y0 = b->y0, .x1 = b->x1, .y1 = b->y1,
         .sx0 = b->sx0, .sy0 = b->sy0,
     };
@@ -538,19 +568,42 @@ static uint64_t src_addr(const R500Rb2dCmd *c, int64_t y)
            (uint64_t)c->sx0 * c->bpp;
 }
 
-/* One row through the MC (each access checked). */
-static bool draw_row(R500Chip *s, const R500Rb2dCmd *c, int64_t y)
+/*
+ * n pixels of row y from x of a surface, to or from buf, through the MC
+ * (each access checked): one access for a linear row, one per run of
+ * consecutive addresses for a tiled one (at most n).
+ */
+static bool surf_rw(R500Chip *s, const R500Surf *sf, int64_t x, int64_t y,
+                    uint8_t *buf, uint32_t n, bool write)
+{
+    for (uint32_t i = 0; i < n;) {
+        uint32_t k = r500_surf_run(sf, x + i, n - i);
+        uint64_t a = sf->base + r500_surf_offset(sf, x + i, y);
+        bool ok = write ? r500_mem_write(s, a, buf + i * sf->bpp, k * sf->bpp)
+                        : r500_mem_read(s, a, buf + i * sf->bpp, k * sf->bpp);
+
+        if (!ok) {
+            return false;
+        }
+        i += k;
+    }
+    return true;
+}
+
+/* One row through the MC; dsf and ssf are the surfaces' layouts. */
+static bool draw_row(R500Chip *s, const R500Rb2dCmd *c, const R500Surf *dsf,
+                     const R500Surf *ssf, int64_t y)
 {
     R500Rb2d *e = &s->rb2d;
     uint32_t w = c->x1 - c->x0, bytes = w * c->bpp;
     bool mono_pat = c->need_p && c->brush != BRUSH_SOLID_COLOR;
     bool read_d = c->need_d || c->mask != bpp_mask(c->bpp) || mono_pat;
-    uint64_t da = dst_addr(c, y);
 
-    if (c->need_s && !r500_mem_read(s, src_addr(c, y), e->row_src, bytes)) {
+    if (c->need_s && !surf_rw(s, ssf, c->sx0, c->sy0 + (y - c->y0),
+                              e->row_src, w, false)) {
         return false;
     }
-    if (read_d && !r500_mem_read(s, da, e->row_dst, bytes)) {
+    if (read_d && !surf_rw(s, dsf, c->x0, y, e->row_dst, w, false)) {
         return false;
     }
     if (mono_pat) {
@@ -559,13 +612,13 @@ static bool draw_row(R500Chip *s, const R500Rb2dCmd *c, int64_t y)
         rop_row(c->rop, replicate(c->fg, c->bpp), e->row_src, e->row_dst,
                 bytes, replicate(c->mask, c->bpp));
     }
-    return r500_mem_write(s, da, e->row_dst, bytes);
+    return surf_rw(s, dsf, c->x0, y, e->row_dst, w, true);
 }
 
 typedef enum BlitPath {
     PATH_FILL,      /* solid fill of a VRAM span: pixman */
     PATH_COPY,      /* SRCCOPY between VRAM spans: memmove per row */
-    PATH_ROWS,      /* anything else: row by row through the MC */
+    PATH_ROWS,      /* anything else (and tiled surfaces): row by row */
 } BlitPath;
 
 /*
@@ -598,7 +651,8 @@ static BlitPath blit_path(R500Chip *s, const R500Rb2dCmd *c, int64_t ra,
     uint64_t bytes = (uint64_t)(c->x1 - c->x0) * c->bpp;
     bool solid = !c->need_p || c->brush == BRUSH_SOLID_COLOR;
 
-    if (c->mask != bpp_mask(c->bpp) ||
+    if (c->mask != bpp_mask(c->bpp) || (c->dst_pitch & R500_RB2D_TILE_BITS) ||
+        (c->need_s && (c->src_pitch & R500_RB2D_TILE_BITS)) ||
         !r500_mc_vram_span(s, dst_addr(c, ra),
                            (uint64_t)(rb - ra - 1) * c->dst_pitch + bytes,
                            doff)) {
@@ -633,6 +687,7 @@ static uint64_t blit_band(R500Chip *s, const R500Rb2dCmd *c, uint64_t avail,
     uint64_t doff = 0, soff = 0, cost, n;
     BlitPath path = blit_path(s, c, ra, rb, &doff, &soff);
     int64_t ba, bb;
+    R500Surf dsf, ssf;
 
     cost = row_cost(c, path);
     n = MIN((uint64_t)(rb - ra), MAX(avail / cost, 1));
@@ -658,8 +713,11 @@ static uint64_t blit_band(R500Chip *s, const R500Rb2dCmd *c, uint64_t avail,
         r500_vram_dirty(s, doff, (n - 1) * c->dst_pitch + (uint64_t)w * c->bpp);
         break;
     case PATH_ROWS:
+        surf_layout(&dsf, c->dst_base, c->dst_pitch, c->bpp);
+        surf_layout(&ssf, c->src_base, c->src_pitch, c->bpp);
         for (uint64_t i = 0; i < n; i++) {
-            if (!draw_row(s, c, c->ttb ? ba + (int64_t)i : bb - 1 - (int64_t)i)) {
+            if (!draw_row(s, c, &dsf, &ssf,
+                          c->ttb ? ba + (int64_t)i : bb - 1 - (int64_t)i)) {
                 r500_guest_error(s, "2D: memory access failed; the rest of "
                                  "the %ux%u operation is dropped", w, h);
                 *done = true;
@@ -709,9 +767,10 @@ static bool host_segment(R500Chip *s, const R500HostBlit *hb, int64_t x,
                          uint32_t n)
 {
     uint8_t buf[32 * 4];
-    uint64_t a = hb->base + (uint64_t)y * hb->pitch + (uint64_t)x * hb->bpp;
+    R500Surf sf;
 
-    if (!r500_mem_read(s, a, buf, n * hb->bpp)) {
+    surf_layout(&sf, hb->base, hb->pitch, hb->bpp);
+    if (!surf_rw(s, &sf, x, y, buf, n, false)) {
         return false;
     }
     for (uint32_t i = 0; i < n; i++) {
@@ -724,7 +783,7 @@ static bool host_segment(R500Chip *s, const R500HostBlit *hb, int64_t x,
         }
     }
     s->rb2d.work += n;
-    return r500_mem_write(s, a, buf, n * hb->bpp);
+    return surf_rw(s, &sf, x, y, buf, n, true);
 }
 
 static void host_data(R500Chip *s, uint32_t v, bool last)
@@ -1087,10 +1146,12 @@ static void rb2d_reset(R500Chip *s)
 
 /* ---- Migration: what was loaded is checked, never trusted ---- */
 
+/* A queued pitch: bytes (tile bits aside) that hold a row. */
 static bool pitch_ok(uint32_t pitch, uint32_t bytes)
 {
-    return pitch && pitch % 64 == 0 && pitch <= R500_2D_ROW_BYTES &&
-           bytes <= pitch;
+    uint32_t b = pitch & ~R500_RB2D_TILE_BITS;
+
+    return b && b % 64 == 0 && b <= R500_2D_ROW_BYTES && bytes <= b;
 }
 
 static bool coords_ok(int32_t a, int32_t b)
