@@ -4,13 +4,15 @@
  * the CPU's linear view of a tiled window lands at the layout of
  * r500-3d-pipeline.md 6.4 (tiling-ref.h), MM_DATA sees the same, the
  * display shows what the CPU wrote through a window (both CRTCs), and
- * the registers are checked as the guest is untrusted.  Register values
+ * what the 3D engine renders into a tiled colour buffer the CPU reads
+ * linear, and the registers are checked as the guest is untrusted.  Register values
  * are those Linux writes (r100_set_surface_reg: LOWER = BO offset,
  * UPPER = offset + size - 1, INFO = pitch / 8 | R300_SURF_TILE_*).
  */
 #include <string.h>
 
 #include "disp-util.h"
+#include "test-3d.h"
 #include "tiling-ref.h"
 
 #define LO          0x100000u
@@ -285,6 +287,44 @@ static void test_scanout(void)
     }
 }
 
+/*
+ * The 3D engine draws the same triangle into a linear colour buffer and
+ * into one tiled as RB3D_COLORPITCH says (the kernel ORs the BO's tiling
+ * in, r300_packet0_check); through a surface register of that tiling the
+ * CPU reads the tiled one as the linear one.
+ */
+static void test_3d(void)
+{
+    enum { TRIANGLES = 4 };
+    static const float v[3 * 8] = {
+        0, 0, 0, 1, 1, 0, 0.25f, 1,
+        64, 3, 0, 1, 0, 1, 0.5f, 1,
+        5, 64, 0, 1, 0, 0.2f, 1, 1,
+    };
+
+    for (uint32_t tile = 1; tile <= 3; tile++) {
+        TestHost *h = test_host_new(R500_MODEL_RV515, 16);
+        R500Chip *s = &h->chip;
+        uint32_t pitch = T3D_W | (tile & TILE_MACRO ? 1u << 16 : 0) |
+                         (tile & TILE_MICRO ? 1u << 17 : 0) | 6u << 21;
+
+        t3d_setup(h);
+        t3d_draw(h, TRIANGLES, v, 3);
+        r500_reg_write(s, R_RB3D_COLOROFFSET, T3D_TEX);
+        r500_reg_write(s, R_RB3D_COLORPITCH, pitch);
+        t3d_draw(h, TRIANGLES, v, 3);
+        surface(s, 0, T3D_TEX, T3D_W * T3D_H * 4, tile, T3D_W * 4);
+        for (uint32_t y = 0; y < T3D_H; y++) {
+            for (uint32_t x = 0; x < T3D_W; x++) {
+                g_assert_cmphex(r500_hdp_read(s, T3D_TEX + (y * T3D_W + x) * 4,
+                                              4), ==, t3d_px(h, x, y));
+            }
+        }
+        g_assert_cmphex(t3d_px(h, 10, 10), !=, 0);
+        test_host_free(h);
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -294,5 +334,6 @@ int main(int argc, char **argv)
     g_test_add_func("/hdp/hostile", test_hostile);
     g_test_add_func("/hdp/reset-and-load", test_reset_and_load);
     g_test_add_func("/hdp/scanout", test_scanout);
+    g_test_add_func("/hdp/3d", test_3d);
     return g_test_run();
 }
