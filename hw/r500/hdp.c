@@ -22,8 +22,9 @@
  * Checks (the guest is untrusted): a window must lie inside VRAM and
  * have a non-zero pitch and a known tile mode, or it is off (linear, one
  * guest-error line); LOWER above UPPER covers nothing; overlapping
- * windows are reported (once) and the lower-numbered one wins; an access whose tiled address falls outside VRAM reads 0 and
- * writes nothing.  Byte swapping (SURF_AP*_SWP, NONSURF_AP*_SWP) is for
+ * windows are reported (once) and the lower-numbered one wins; an
+ * access whose tiled address falls outside VRAM reads 0 and writes
+ * nothing.  Byte swapping (SURF_AP*_SWP, NONSURF_AP*_SWP) is for
  * big-endian hosts and not modelled.
  */
 #include <glib.h>
@@ -155,8 +156,8 @@ bool r500_hdp_translate(R500Chip *s, uint64_t off, uint64_t *vram_off)
     }
     rel = off - w->lower;
     xb = rel % w->pitch;
-    t = w->lower + r500_surf_offset(&w->sf, xb / 4, (uint32_t)(rel / w->pitch)) +
-        (xb & 3);
+    t = w->lower + (xb & 3) +
+        r500_surf_offset(&w->sf, xb / 4, (uint32_t)(rel / w->pitch));
     if (t >= s->vram_size) {
         if (s->hdp.xlate_errors++ == 0) {
             r500_guest_error(s, "HDP: SURFACE%u maps aperture offset 0x%"

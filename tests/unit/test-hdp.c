@@ -5,8 +5,8 @@
  * r500-3d-pipeline.md 6.4 (tiling-ref.h), MM_DATA sees the same, the
  * display shows what the CPU wrote through a window (both CRTCs), and
  * what the 3D engine renders into a tiled colour buffer the CPU reads
- * linear, and the registers are checked as the guest is untrusted.  Register values
- * are those Linux writes (r100_set_surface_reg: LOWER = BO offset,
+ * linear, and the registers are checked as the guest is untrusted.
+ * Register values are those Linux writes (r100_set_surface_reg: LOWER = BO offset,
  * UPPER = offset + size - 1, INFO = pitch / 8 | R300_SURF_TILE_*).
  */
 #include <string.h>

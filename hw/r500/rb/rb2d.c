@@ -36,8 +36,9 @@
  * of the operation.  A tiled surface is laid out as for every other block
  * (tx/tiling.h, docs/display.md "Tiled surfaces"): its rows go through
  * the MC in runs of consecutive addresses, and its span is whole rows of
- * tiles that the rectangle must not leave sideways.  Rows go in the programmed Y order, so overlapping
- * copies split across slices are right.  Host-data blits consume their
+ * tiles that the rectangle must not leave sideways.  Rows go in the
+ * programmed Y order, so overlapping copies split across slices are
+ * right.  Host-data blits consume their
  * data pixel by pixel, in stream order (left to right, top to bottom);
  * HOST_DATA writes queue behind the operations before them.
  */
