@@ -44,9 +44,29 @@
 #define HDP_LOGGED_SWAP     (1u << 9)
 #define HDP_LOGGED_PITCH    (1u << 16)  /* << n: SURFACEn's pitch notice */
 
-static void hdp_rebuild(R500Chip *s)
+/* The ranges changed (not only a pitch or a mode, which need no remap). */
+static bool hdp_ranges_differ(const R500Hdp *a, const R500Hdp *b)
+{
+    if (a->count != b->count) {
+        return true;
+    }
+    for (unsigned i = 0; i < a->count; i++) {
+        if (a->surf[i].lower != b->surf[i].lower ||
+            a->surf[i].upper != b->surf[i].upper) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/*
+ * Decode the registers into windows; tell the host when their ranges
+ * changed (force: always, after reset and loadvm).
+ */
+static void hdp_rebuild(R500Chip *s, bool force)
 {
     R500Hdp *h = &s->hdp;
+    R500Hdp old = *h;
     uint32_t cntl = s->regs[R_SURFACE_CNTL / 4];
     uint32_t swaps = R500_FGET(cntl, SURFACE_CNTL, NONSURF_SWP);
 
@@ -114,7 +134,7 @@ static void hdp_rebuild(R500Chip *s)
         r500_unimp(s, "HDP: aperture byte swapping (SURFACE_CNTL 0x%08x) is "
                    "not modelled", cntl);
     }
-    if (s->ops->aperture_changed) {
+    if ((force || hdp_ranges_differ(&old, h)) && s->ops->aperture_changed) {
         s->ops->aperture_changed(s->host);
     }
 }
@@ -223,7 +243,7 @@ static void surface_write(R500Chip *s, uint32_t reg, uint32_t old,
                           uint32_t mask)
 {
     if (s->regs[reg / 4] != old) {
-        hdp_rebuild(s);
+        hdp_rebuild(s, false);
     }
 }
 
@@ -238,13 +258,13 @@ static void hdp_reset(R500Chip *s)
 {
     s->hdp.logged = 0;
     s->hdp.xlate_errors = 0;
-    hdp_rebuild(s);
+    hdp_rebuild(s, true);
 }
 
 /* The registers came with the register file; the windows follow them. */
 static void hdp_post_load(R500Chip *s)
 {
-    hdp_rebuild(s);
+    hdp_rebuild(s, true);
 }
 
 const R500Block r500_hdp_block = {
