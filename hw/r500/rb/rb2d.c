@@ -570,19 +570,68 @@ static uint64_t src_addr(const R500Rb2dCmd *c, int64_t y)
 }
 
 /*
- * n pixels of row y from x of a surface, to or from buf, through the MC
- * (each access checked): one access for a linear row, one per run of
- * consecutive addresses for a tiled one (at most n).
+ * A surface as a band of rows is drawn: its layout and, when the bytes of
+ * the band lie wholly in VRAM, where (else every run goes through the MC).
  */
-static bool surf_rw(R500Chip *s, const R500Surf *sf, int64_t x, int64_t y,
+typedef struct SurfIO {
+    R500Surf sf;
+    bool direct;
+    uint64_t first, len;    /* the band's bytes, from base */
+    uint64_t voff;          /* VRAM offset of base + first, when direct */
+} SurfIO;
+
+/*
+ * Rows [ya, yb) of pixels [x, x + w): whole tile rows of a tiled surface
+ * (pixels right of the laid-out row, which validation rejects, are never
+ * direct), first to last byte of a linear one.
+ */
+static void surf_io_band(R500Chip *s, SurfIO *io, uint64_t base,
+                         uint32_t pitch, uint32_t bpp, int64_t x, uint32_t w,
+                         int64_t ya, int64_t yb)
+{
+    surf_layout(&io->sf, base, pitch, bpp);
+    io->direct = false;
+    if (pitch & R500_RB2D_TILE_BITS) {
+        if (x + w > r500_surf_row_pixels(&io->sf)) {
+            return;
+        }
+        io->first = r500_surf_rows_bytes(&io->sf, ya + 1) - io->sf.row_bytes;
+        io->len = r500_surf_rows_bytes(&io->sf, yb) - io->first;
+    } else {
+        io->first = (uint64_t)ya * io->sf.row_bytes + (uint64_t)x * bpp;
+        io->len = (uint64_t)(yb - ya - 1) * io->sf.row_bytes +
+                  (uint64_t)w * bpp;
+    }
+    io->direct = r500_mc_vram_span(s, base + io->first, io->len, &io->voff);
+}
+
+/*
+ * n pixels of row y from x of a surface, to or from buf: one access for a
+ * linear row, one per run of consecutive addresses for a tiled one, each
+ * straight to VRAM when the band is there and the run inside it, else
+ * through the MC (checked).
+ */
+static bool surf_rw(R500Chip *s, const SurfIO *io, int64_t x, int64_t y,
                     uint8_t *buf, uint32_t n, bool write)
 {
-    for (uint32_t i = 0; i < n;) {
-        uint32_t k = r500_surf_run(sf, x + i, n - i);
-        uint64_t a = sf->base + r500_surf_offset(sf, x + i, y);
-        bool ok = write ? r500_mem_write(s, a, buf + i * sf->bpp, k * sf->bpp)
-                        : r500_mem_read(s, a, buf + i * sf->bpp, k * sf->bpp);
+    uint32_t bpp = io->sf.bpp;
 
+    for (uint32_t i = 0; i < n;) {
+        uint32_t k = r500_surf_run(&io->sf, x + i, n - i);
+        uint64_t o = r500_surf_offset(&io->sf, x + i, y);
+        uint8_t *b = buf + i * bpp;
+        bool ok = true;
+
+        if (io->direct && o >= io->first && o - io->first <= io->len &&
+            (uint64_t)k * bpp <= io->len - (o - io->first)) {
+            uint8_t *p = s->vram + io->voff + (o - io->first);
+
+            memcpy(write ? p : b, write ? b : p, (size_t)k * bpp);
+        } else if (write) {
+            ok = r500_mem_write(s, io->sf.base + o, b, (uint64_t)k * bpp);
+        } else {
+            ok = r500_mem_read(s, io->sf.base + o, b, (uint64_t)k * bpp);
+        }
         if (!ok) {
             return false;
         }
@@ -591,27 +640,41 @@ static bool surf_rw(R500Chip *s, const R500Surf *sf, int64_t x, int64_t y,
     return true;
 }
 
-/* One row through the MC; dsf and ssf are the surfaces' layouts. */
-static bool draw_row(R500Chip *s, const R500Rb2dCmd *c, const R500Surf *dsf,
-                     const R500Surf *ssf, int64_t y)
+/* A row's result depends on the destination's pixels. */
+static bool row_reads_dst(const R500Rb2dCmd *c)
+{
+    return c->need_d || c->mask != bpp_mask(c->bpp) ||
+           (c->need_p && c->brush != BRUSH_SOLID_COLOR);
+}
+
+/*
+ * One row; dst and src are the surfaces of the band.  again: the row
+ * buffer already holds this row's result (a fill: every row is the same).
+ * A plain copy reads the source straight into the result.
+ */
+static bool draw_row(R500Chip *s, const R500Rb2dCmd *c, const SurfIO *dsf,
+                     const SurfIO *ssf, int64_t y, bool again)
 {
     R500Rb2d *e = &s->rb2d;
     uint32_t w = c->x1 - c->x0, bytes = w * c->bpp;
     bool mono_pat = c->need_p && c->brush != BRUSH_SOLID_COLOR;
-    bool read_d = c->need_d || c->mask != bpp_mask(c->bpp) || mono_pat;
+    bool read_d = row_reads_dst(c);
+    bool copy = c->rop == ROP_SRCCOPY && !read_d;
 
-    if (c->need_s && !surf_rw(s, ssf, c->sx0, c->sy0 + (y - c->y0),
-                              e->row_src, w, false)) {
-        return false;
-    }
-    if (read_d && !surf_rw(s, dsf, c->x0, y, e->row_dst, w, false)) {
-        return false;
-    }
-    if (mono_pat) {
-        pattern_row(c, y, e->row_src, e->row_dst, w);
-    } else {
-        rop_row(c->rop, replicate(c->fg, c->bpp), e->row_src, e->row_dst,
-                bytes, replicate(c->mask, c->bpp));
+    if (!again) {
+        if (c->need_s && !surf_rw(s, ssf, c->sx0, c->sy0 + (y - c->y0),
+                                  copy ? e->row_dst : e->row_src, w, false)) {
+            return false;
+        }
+        if (read_d && !surf_rw(s, dsf, c->x0, y, e->row_dst, w, false)) {
+            return false;
+        }
+        if (mono_pat) {
+            pattern_row(c, y, e->row_src, e->row_dst, w);
+        } else if (!copy) {
+            rop_row(c->rop, replicate(c->fg, c->bpp), e->row_src, e->row_dst,
+                    bytes, replicate(c->mask, c->bpp));
+        }
     }
     return surf_rw(s, dsf, c->x0, y, e->row_dst, w, true);
 }
@@ -688,7 +751,7 @@ static uint64_t blit_band(R500Chip *s, const R500Rb2dCmd *c, uint64_t avail,
     uint64_t doff = 0, soff = 0, cost, n;
     BlitPath path = blit_path(s, c, ra, rb, &doff, &soff);
     int64_t ba, bb;
-    R500Surf dsf, ssf;
+    SurfIO dio, sio;
 
     cost = row_cost(c, path);
     n = MIN((uint64_t)(rb - ra), MAX(avail / cost, 1));
@@ -714,16 +777,22 @@ static uint64_t blit_band(R500Chip *s, const R500Rb2dCmd *c, uint64_t avail,
         r500_vram_dirty(s, doff, (n - 1) * c->dst_pitch + (uint64_t)w * c->bpp);
         break;
     case PATH_ROWS:
-        surf_layout(&dsf, c->dst_base, c->dst_pitch, c->bpp);
-        surf_layout(&ssf, c->src_base, c->src_pitch, c->bpp);
+        surf_io_band(s, &dio, c->dst_base, c->dst_pitch, c->bpp, c->x0, w,
+                     ba, bb);
+        surf_io_band(s, &sio, c->src_base, c->src_pitch, c->bpp, c->sx0, w,
+                     c->sy0 + (ba - c->y0), c->sy0 + (bb - c->y0));
         for (uint64_t i = 0; i < n; i++) {
-            if (!draw_row(s, c, &dsf, &ssf,
-                          c->ttb ? ba + (int64_t)i : bb - 1 - (int64_t)i)) {
+            if (!draw_row(s, c, &dio, &sio,
+                          c->ttb ? ba + (int64_t)i : bb - 1 - (int64_t)i,
+                          i > 0 && !c->need_s && !row_reads_dst(c))) {
                 r500_guest_error(s, "2D: memory access failed; the rest of "
                                  "the %ux%u operation is dropped", w, h);
                 *done = true;
                 return (i + 1) * cost;
             }
+        }
+        if (dio.direct) {
+            r500_vram_dirty(s, dio.voff, dio.len);
         }
         break;
     }
@@ -768,9 +837,9 @@ static bool host_segment(R500Chip *s, const R500HostBlit *hb, int64_t x,
                          uint32_t n)
 {
     uint8_t buf[32 * 4];
-    R500Surf sf;
+    SurfIO sf = { .direct = false };
 
-    surf_layout(&sf, hb->base, hb->pitch, hb->bpp);
+    surf_layout(&sf.sf, hb->base, hb->pitch, hb->bpp);
     if (!surf_rw(s, &sf, x, y, buf, n, false)) {
         return false;
     }
