@@ -787,6 +787,9 @@ static uint64_t blit_band(R500Chip *s, const R500Rb2dCmd *c, uint64_t avail,
                           i > 0 && !c->need_s && !row_reads_dst(c))) {
                 r500_guest_error(s, "2D: memory access failed; the rest of "
                                  "the %ux%u operation is dropped", w, h);
+                if (dio.direct) {
+                    r500_vram_dirty(s, dio.voff, dio.len);
+                }
                 *done = true;
                 return (i + 1) * cost;
             }
