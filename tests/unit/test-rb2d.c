@@ -1039,7 +1039,7 @@ static void test_fifo_migrated_bad(void)
 #define TSURF       0x200000u   /* tiled surface */
 #define LSURF       0x400000u   /* the same operations, linear */
 #define DSURF       0x600000u   /* the tiled one copied back to linear */
-#define TPITCH      512u        /* bytes: a multiple of every tile width */
+#define TPITCH      768u        /* bytes: 3 x 256, the DDX's tiled alignment */
 #define TROWS       64u
 /* Linux radeon_reg.h RADEON_DST_TILE_MACRO / MICRO (r100_reloc_pitch_offset) */
 #define PO_MACRO    (1u << 30)
@@ -1243,17 +1243,17 @@ static void test_tiled_hostile(void)
 
     solid_state(h, DT_32, 0xF0, 0x11111111, ~0u);
     w(h, R_DST_PITCH_OFFSET, surf_po(&tc, TSURF));
-    rect(h, 120, 0, 16, 4);     /* 128-pixel rows */
-    g_assert_cmpuint(test_host_count_logs(h, "tiled surface's 128-pixel"),
+    rect(h, 184, 0, 16, 4);     /* 192-pixel rows */
+    g_assert_cmpuint(test_host_count_logs(h, "tiled surface's 192-pixel"),
                      ==, 1);
-    for (uint32_t x = 0; x < 128; x++) {
+    for (uint32_t x = 0; x < 192; x++) {
         g_assert_cmphex(surf_get(h, &tc, TSURF, x, 0), ==, 0);
     }
     /*
      * The whole tile row must be in VRAM, not just the pixels: rows of
-     * 4 KiB (128 x 8 pixels) from 6 KiB below the end of VRAM.
+     * 6 KiB (192 x 8 pixels) from 9 KiB below the end of VRAM.
      */
-    w(h, R_DST_PITCH_OFFSET, po((16u << 20) - 6144, TPITCH) | PO_MACRO);
+    w(h, R_DST_PITCH_OFFSET, po((16u << 20) - 9216, TPITCH) | PO_MACRO);
     rect(h, 0, 8, 4, 1);
     g_assert_cmpuint(test_host_count_logs(h, "crosses the end of VRAM"), ==,
                      1);
