@@ -811,6 +811,8 @@ static void surface_reg(R500Test *t, unsigned i, uint32_t info)
 
 static void tiled_front(R500Test *t, unsigned c)
 {
+    /* D2: D1 leaves VGA mode and goes dark, so the one head shows D2. */
+    r500_wreg(t, R_D1VGA_CONTROL, 0);
     surface_reg(t, 0, 1u << 16 | TFB_PITCH / 8);
     fill_pattern(t, TFB, 640, 480, 4);
     set_timing(t, c, &mode_640);
