@@ -1176,7 +1176,7 @@ static void check_same(TestHost *h, const TiledCase *tc, uint32_t a,
 /*
  * Every operation on a tiled surface gives the linear rendering's pixels
  * at the reference layout; a copy back to linear (EXA's DownloadFrom-
- * Screen) and the CPU's view through a surface register (where the
+ * Screen), one from linear into it (UploadToScreen) and the CPU's view through a surface register (where the
  * register's layout is this one) show the same.
  */
 static void test_tiled(gconstpointer data)
@@ -1200,6 +1200,11 @@ static void test_tiled(gconstpointer data)
     tiled_copy(h, tc, surf_po(tc, TSURF), surf_po(tc, DSURF), 0, 0, 0, 0,
                wpx, TROWS);
     check_same(h, tc, DSURF, LSURF);
+    /* Linear to tiled (UploadToScreen's blit from its scratch BO). */
+    memset(h->vram + TSURF, 0, TROWS * TPITCH);
+    tiled_copy(h, tc, surf_po(tc, DSURF), surf_po(tc, TSURF), 0, 0, 0, 0,
+               wpx, TROWS);
+    check_same(h, tc, TSURF, LSURF);
 
     /*
      * The surface register has no pixel size: its micro tiles are those
