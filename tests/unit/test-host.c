@@ -68,6 +68,14 @@ static void th_aperture_changed(void *opaque)
     h->aperture_changes++;
 }
 
+static void th_trace(void *opaque, R500TraceEvent ev, uint64_t a,
+                     uint64_t b, uint64_t c, uint64_t d)
+{
+    TestTrace t = { ev, a, b, c, d };
+
+    g_array_append_val(((TestHost *)opaque)->traces, t);
+}
+
 static const R500HostOps test_host_ops = {
     .dma_read = th_dma_read,
     .dma_write = th_dma_write,
@@ -76,6 +84,7 @@ static const R500HostOps test_host_ops = {
     .schedule = th_schedule,
     .aperture_changed = th_aperture_changed,
     .log = th_log,
+    .trace = th_trace,
 };
 
 TestHost *test_host_new(R500Model model, unsigned vram_mb)
@@ -87,6 +96,7 @@ TestHost *test_host_new(R500Model model, unsigned vram_mb)
     h->ram_size = 16u << 20;
     h->ram = g_malloc0(h->ram_size);
     h->logs = g_ptr_array_new_with_free_func(g_free);
+    h->traces = g_array_new(FALSE, FALSE, sizeof(TestTrace));
     h->scheduled = -1;
     if (!r500_chip_init(&h->chip, model, h->vram, (uint64_t)vram_mb << 20,
                         &test_host_ops, h, &err)) {
@@ -99,6 +109,7 @@ void test_host_free(TestHost *h)
 {
     r500_chip_finalize(&h->chip);
     g_ptr_array_free(h->logs, TRUE);
+    g_array_free(h->traces, TRUE);
     g_free(h->vram);
     g_free(h->ram);
     g_free(h);

@@ -25,7 +25,13 @@ typedef struct TestHost {
     unsigned irq_dma_writes;    /* dma_writes when the line last rose */
     unsigned aperture_changes;  /* aperture_changed() calls */
     GPtrArray *logs;        /* "G: msg" (guest error) or "U: msg" (unimp) */
+    GArray *traces;         /* TestTrace, in the order the core traced */
 } TestHost;
+
+typedef struct TestTrace {
+    R500TraceEvent ev;
+    uint64_t a, b, c, d;
+} TestTrace;
 
 /* A chip of the model with vram_mb MiB of VRAM and 16 MiB of guest RAM. */
 TestHost *test_host_new(R500Model model, unsigned vram_mb);
