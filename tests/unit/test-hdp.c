@@ -224,8 +224,8 @@ static void test_reset_and_load(void)
 
 /*
  * What the CPU writes through a window, the display shows (both CRTCs,
- * every tile mode of the scanout, 32 and 16 bpp): the screen is the
- * linear image the CPU wrote.  This is the front buffer of a guest that
+ * every tile mode of the scanout at 32 and 16 bpp, macro at 8 bpp): the
+ * screen is the linear image the CPU wrote.  This is the front buffer of a guest that
  * draws with the CPU into a BO flagged RADEON_TILING_SURFACE.
  */
 static void check_scanout(unsigned c, uint32_t tile, uint32_t bpp)
@@ -233,22 +233,24 @@ static void check_scanout(unsigned c, uint32_t tile, uint32_t bpp)
     enum { W = 128, H = 40 };
     TestHost *h = test_host_new(R500_MODEL_RV515, 16);
     R500Chip *s = &h->chip;
-    uint32_t ctl = (bpp == 4 ? 2 : 1 | 1 << 8) |
+    uint32_t ctl = (bpp == 4 ? 2 : bpp == 2 ? 1 | 1 << 8 : 0) |
                    (tile & TILE_MICRO ? R500_FMASK(D1GRPH_CONTROL, TILED) : 0) |
                    (tile & TILE_MACRO ?
                     R500_FMASK(D1GRPH_CONTROL, MACRO_ADDRESS_MODE) : 0);
+    /* The DDX's tiled pitch alignment: 256 bytes. */
+    uint32_t pitch = bpp == 1 ? 256 : W;
     pixman_image_t *img;
     R500Scanout so;
 
-    surface(s, c + 3, LO, W * H * bpp, tile, W * bpp);
+    surface(s, c + 3, LO, pitch * H * bpp, tile, pitch * bpp);
     for (uint32_t y = 0; y < H; y++) {
         for (uint32_t x = 0; x < W; x++) {
-            r500_hdp_write(s, LO + (y * W + x) * bpp,
+            r500_hdp_write(s, LO + (y * pitch + x) * bpp,
                            (x * 0x010305u) ^ (y * 0x0B0D11u), bpp);
         }
     }
     disp_timing_small(s, c, W, H);
-    disp_surface(s, c, W, H, ctl, W, LO);
+    disp_surface(s, c, W, H, ctl, pitch, LO);
     disp_enable(s, c);
     h->now += FRAME_NS;
     img = disp_render(s, c, &so);
@@ -258,6 +260,9 @@ static void check_scanout(unsigned c, uint32_t tile, uint32_t bpp)
 
             if (bpp == 4) {
                 want = v & 0xFFFFFF;
+            } else if (bpp == 1) {
+                /* 8 bpp indexed through the LUT's initial linear ramp. */
+                want = (v & 0xFF) * 0x010101u;
             } else {
                 /* RGB565 widened by replicating the top bits. */
                 uint32_t r = (v >> 11) & 31, g = (v >> 5) & 63, b = v & 31;
@@ -284,6 +289,8 @@ static void test_scanout(void)
             check_scanout(c, tile, 4);
             check_scanout(c, tile, 2);
         }
+        /* 8 bpp: macro tiles only (its micro tiles are not the window's). */
+        check_scanout(c, TILE_MACRO, 1);
     }
 }
 
