@@ -8,6 +8,7 @@ const R500Block *const r500_blocks[] = {
     &r500_core_block,
     &r500_irq_block,
     &r500_mc_block,
+    &r500_hdp_block,
     &r500_rb2d_block,
     &r500_vap_block,
     &r500_us_block,

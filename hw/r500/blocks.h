@@ -19,6 +19,7 @@ extern const unsigned r500_num_blocks;
 extern const R500Block r500_core_block;
 extern const R500Block r500_irq_block;
 extern const R500Block r500_mc_block;
+extern const R500Block r500_hdp_block;
 extern const R500Block r500_cp_block;
 extern const R500Block r500_rb2d_block;
 /* Display controller (disp/). */

@@ -250,9 +250,8 @@ static uint32_t mm_data_read(R500Chip *s, uint32_t reg)
         return 0;
     }
     if (vram) {
-        uint32_t v;
-        memcpy(&v, s->vram + off, 4);
-        return GUINT32_FROM_LE(v);
+        /* The CPU's view, as through BAR0 (surface windows apply). */
+        return r500_hdp_read(s, off, 4);
     }
     return r500_reg_read(s, off);
 }
@@ -268,13 +267,14 @@ static void mm_data_write(R500Chip *s, uint32_t reg, uint32_t old,
         return;
     }
     if (vram) {
+        if (mask == 0xFFFFFFFFu) {
+            r500_hdp_write(s, off, val, 4);
+            return;
+        }
         for (unsigned i = 0; i < 4; i++) {
             if (mask & (0xFFu << (i * 8))) {
-                s->vram[off + i] = val >> (i * 8);
+                r500_hdp_write(s, off + i, (val >> (i * 8)) & 0xFF, 1);
             }
-        }
-        if (s->ops->vram_dirty) {
-            s->ops->vram_dirty(s->host, off, 4);
         }
         return;
     }

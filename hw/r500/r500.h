@@ -17,6 +17,7 @@
 
 #include "regs/regs.h"
 #include "mc.h"
+#include "hdp.h"
 #include "cp/cp.h"
 #include "rb/rb2d.h"
 #include "disp/disp.h"
@@ -85,6 +86,11 @@ typedef struct R500HostOps {
     void (*schedule)(void *host, int64_t deadline_ns);
     /* The engines wrote VRAM [offset, offset + len). */
     void (*vram_dirty)(void *host, uint64_t offset, uint64_t len);
+    /*
+     * The tiled windows of the host aperture changed (r500_hdp_windows()):
+     * a host that maps VRAM directly for the CPU remaps them.  May be NULL.
+     */
+    void (*aperture_changed)(void *host);
     /* One formatted line, without trailing newline. */
     void (*log)(void *host, R500LogKind kind, const char *msg);
     /* A trace point (trace.def says what a..d are); NULL: not traced. */
@@ -162,6 +168,7 @@ struct R500Chip {
 
     /* Engines (their own headers; migrated parts in r500_pci.c). */
     R500MCState mc_state;
+    R500Hdp hdp;              /* host aperture windows (derived, hdp.h) */
     R500CP cp;
     R500Rb2d rb2d;
     /* Display controller (disp/disp.h; migrated as "r500/disp"). */
@@ -220,6 +227,30 @@ void r500_pcie_write(R500Chip *s, uint32_t index, uint32_t val);
 
 /* Logical MC register of this chip's map (see mc_regs.def). */
 uint32_t *r500_mc_reg(R500Chip *s, R500McReg reg);
+
+/*
+ * ---- The host aperture (BAR0): the CPU's view of VRAM (hdp.c) ----
+ * VRAM is linear to the CPU except inside the windows of the surface
+ * registers (SURFACE0..7 with tiling bits), where the CPU's linear view
+ * is translated to the tiled layout the engines and the display use.  A
+ * board maps VRAM straight to the CPU outside the windows and sends
+ * accesses inside them through r500_hdp_read/write; it asks for the
+ * windows again on aperture_changed().
+ *
+ * r500_hdp_windows: the windows, aperture offsets, upper inclusive;
+ *   fills lower[] and upper[] (R500_HDP_SURFACES entries) and returns how
+ *   many there are.  They may overlap (the lower-numbered surface wins,
+ *   which r500_hdp_read/write decide).
+ * r500_hdp_translate: VRAM offset of aperture byte off (identity outside
+ *   the windows); false when that is outside VRAM.
+ * r500_hdp_read/write: a CPU access of 1..8 bytes at aperture offset off,
+ *   little-endian, inside or outside a window; parts that translate
+ *   outside VRAM read 0 and are not written.
+ */
+unsigned r500_hdp_windows(R500Chip *s, uint64_t lower[], uint64_t upper[]);
+bool r500_hdp_translate(R500Chip *s, uint64_t off, uint64_t *vram_off);
+uint64_t r500_hdp_read(R500Chip *s, uint64_t off, unsigned size);
+void r500_hdp_write(R500Chip *s, uint64_t off, uint64_t val, unsigned size);
 
 /* Called by the host when a schedule() deadline is reached. */
 void r500_run(R500Chip *s);

@@ -423,6 +423,32 @@ static void mmio_seeds(const char *dir)
     put8(&s, 6);            /* reset */
     mr(&s, R_RBBM_STATUS, 4);
     save(dir, "mmio", "hostdata-load-reset", &s);
+
+    /*
+     * Surface registers as r100_set_surface_reg writes them (INFO, LOWER,
+     * UPPER), MM_DATA through the window, an overlap, one past VRAM, and
+     * translation switched off.
+     */
+    s.b = g_byte_array_new();
+    put8(&s, 0);
+    mw(&s, R500_REGA_AT(SURFACE_INFO, 0), 1u << 16 | 4096 / 8, 4);
+    mw(&s, R500_REGA_AT(SURFACE_LOWER_BOUND, 0), 0x100000, 4);
+    mw(&s, R500_REGA_AT(SURFACE_UPPER_BOUND, 0), 0x1FFFFF, 4);
+    mw(&s, R_MM_INDEX, 0x80000000u | 0x101234, 4);
+    mw(&s, R_MM_DATA, 0xA5A55A5A, 4);
+    mr(&s, R_MM_DATA, 4);
+    mw(&s, R500_REGA_AT(SURFACE_INFO, 1), 3u << 16 | 8 / 8, 4);
+    mw(&s, R500_REGA_AT(SURFACE_LOWER_BOUND, 1), 0x180000, 4);
+    mw(&s, R500_REGA_AT(SURFACE_UPPER_BOUND, 1), FUZZ_VRAM_SIZE - 1, 4);
+    mw(&s, R_MM_INDEX, 0x80000000u | (FUZZ_VRAM_SIZE - 0x400), 4);
+    mw(&s, R_MM_DATA, 0x12345678, 4);
+    mw(&s, R500_REGA_AT(SURFACE_UPPER_BOUND, 2), FUZZ_VRAM_SIZE + 0x1000, 4);
+    mw(&s, R500_REGA_AT(SURFACE_INFO, 2), 2u << 16 | 1024 / 8, 4);
+    mw(&s, R_SURFACE_CNTL, 1u << 8, 4);
+    mr(&s, R_MM_DATA, 4);
+    put8(&s, 6);            /* reset */
+    mr(&s, R_MM_DATA, 4);
+    save(dir, "mmio", "surfaces", &s);
 }
 
 /* ---- rb2d ---- */
@@ -555,6 +581,39 @@ static void rb2d_seeds(const char *dir)
     }
     w2(&s, S_RUN, 7);
     save(dir, "rb2d", "fifo", &s);
+
+    /*
+     * Tiled surfaces, as the kernel ORs the BO's tiling into the pitch/
+     * offset (bit 30 macro, 31 micro): a fill, a copy tiled to tiled and
+     * to linear, host data, and a rectangle leaving the tiled row.
+     */
+    s.b = g_byte_array_new();
+    put8(&s, 0);
+    w2(&s, S_GMC, GMC(0, 1, 13u, 3u, 0xF0, 0u, 0));
+    w2(&s, S_DST_PO, po | 1u << 30);
+    w2(&s, S_BRUSH_FG, 0x00C0FFEE);
+    w2(&s, S_DST_YX, 3u << 16 | 5);
+    w2(&s, S_DST_HW, 40u << 16 | 70);
+    w2(&s, S_GMC, GMC(1, 1, 15u, 3u, 0xCC, 2u, 0));
+    w2(&s, S_SRC_PO, po | 1u << 30);
+    w2(&s, S_DST_PO, po | 3u << 30);
+    w2(&s, S_SRC_YX, 2u << 16 | 1);
+    w2(&s, S_DST_YX, 9u << 16 | 11);
+    w2(&s, S_DST_HW, 30u << 16 | 60);
+    w2(&s, S_SRC_PO, po | 3u << 30);
+    w2(&s, S_DST_PO, end);
+    w2(&s, S_DST_HW, 30u << 16 | 60);
+    w2(&s, S_GMC, GMC(0, 1, 15u, 3u, 0xCC, 3u, 0));
+    w2(&s, S_DST_PO, po | 2u << 30);
+    w2(&s, S_DST_HW, 2u << 16 | 4);
+    for (int i = 0; i < 8; i++) {
+        w2(&s, S_HOST1, 0x01010101u * i);
+    }
+    w2(&s, S_GMC, GMC(0, 1, 13u, 3u, 0xF0, 0u, 0));
+    w2(&s, S_DST_PO, po | 1u << 30);
+    w2(&s, S_DST_YX, 0u << 16 | (PM4_SURF_PITCH / 4 - 8));
+    w2(&s, S_DST_HW, 4u << 16 | 64);
+    save(dir, "rb2d", "tiled", &s);
 }
 
 /* ---- generic-fuzz-r500 (QEMU's tests/qtest/fuzz/generic_fuzz.c) ---- */

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Display qtests: modes, surfaces, LUT, cursor and flips set by register
- * writes, checked pixel by pixel in QMP screendumps; EDID over bit-banged
- * DDC; the vblank counter and interrupt status in virtual time; VGA text
- * and the SeaVGABIOS VESA path through the VGA core; switching between
- * VGA and native scanout; the second head.
+ * writes, checked pixel by pixel in QMP screendumps; tiled front buffers
+ * written through a surface register and by the 2D engine; EDID over
+ * bit-banged DDC; the vblank counter and interrupt status in virtual
+ * time; VGA text and the SeaVGABIOS VESA path through the VGA core;
+ * switching between VGA and native scanout; the second head.
  * Reference radeon-kms-r500.md 7; docs/display.md.
  */
 #include "r500-qtest.h"
@@ -790,6 +791,182 @@ static void test_migration(void)
     g_free(args);
 }
 
+/* ---- Tiled front buffers (docs/display.md "Tiled surfaces") ---- */
+
+#define TFB         0x100000u           /* the tiled front buffer */
+#define TFB_PITCH   (640u * 4)          /* 256-byte aligned, as the DDX */
+#define TFB_SIZE    (640u * 480 * 4)    /* a multiple of 1 KiB */
+#define CTL_MACRO   (1u << 21)          /* D1GRPH_CONTROL.MACRO_ADDRESS_MODE */
+
+/*
+ * r100_set_surface_reg for a BO flagged RADEON_TILING_SURFACE: INFO =
+ * pitch / 8 | R300_SURF_TILE_MACRO (1 << 16), LOWER, UPPER inclusive.
+ */
+static void surface_reg(R500Test *t, unsigned i, uint32_t info)
+{
+    r500_wreg(t, R_SURFACE_INFO + 16 * i, info);
+    r500_wreg(t, R_SURFACE_LOWER_BOUND + 16 * i, TFB);
+    r500_wreg(t, R_SURFACE_UPPER_BOUND + 16 * i, TFB + TFB_SIZE - 1);
+}
+
+static void tiled_front(R500Test *t, unsigned c)
+{
+    /* D2: D1 leaves VGA mode and goes dark, so the one head shows D2. */
+    r500_wreg(t, R_D1VGA_CONTROL, 0);
+    surface_reg(t, 0, 1u << 16 | TFB_PITCH / 8);
+    fill_pattern(t, TFB, 640, 480, 4);
+    set_timing(t, c, &mode_640);
+    set_surface(t, c, 640, 480, 2 | CTL_MACRO, TFB);
+    enable_output(t, c);
+}
+
+/*
+ * The CPU writes a linear image through BAR0 into a macro-tiled front
+ * buffer covered by a surface register; the CRTC scans it out tiled: the
+ * screen is the image.  Without the register the CPU sees the tiles.
+ */
+static void test_tiled_aperture(gconstpointer data)
+{
+    unsigned c = GPOINTER_TO_UINT(data);
+    R500Test t;
+    R500Image img;
+    uint32_t row[640];
+
+    r500_test_start(&t, "rv515", NULL, true);
+    tiled_front(&t, c);
+    r500_screendump(&t, 0, &img);
+    check_32bpp(&img, 640, 480);
+    r500_image_free(&img);
+    qtest_bufread(t.qts, t.vram.addr + TFB + 77 * TFB_PITCH, row, sizeof(row));
+    for (uint32_t x = 0; x < 640; x++) {
+        g_assert_cmphex(row[x], ==, pattern(x, 77));
+    }
+    /*
+     * Register off: BAR0 is VRAM as it is, 2 KiB macro tiles of 8 rows of
+     * 256 bytes: bytes 256..259 are pixel (0, 1), 2048.. pixel (64, 0).
+     */
+    r500_wreg(&t, R_SURFACE_INFO, 0);
+    g_assert_cmphex(qtest_readl(t.qts, t.vram.addr + TFB + 256), ==,
+                    pattern(0, 1));
+    g_assert_cmphex(qtest_readl(t.qts, t.vram.addr + TFB + 2048), ==,
+                    pattern(64, 0));
+    r500_test_stop(&t);
+}
+
+static void wait_2d_idle(R500Test *t)
+{
+    for (int i = 0; i < 100000; i++) {
+        if (!(r500_rreg(t, R_RBBM_STATUS) & R500_FMASK(RBBM_STATUS,
+                                                       GUI_ACTIVE))) {
+            return;
+        }
+    }
+    g_error("the 2D engine did not go idle");
+}
+
+/*
+ * EXA on the tiled front buffer: a solid fill and a screen-to-screen copy
+ * with the tile bit the kernel ORs into DST/SRC_PITCH_OFFSET (bit 30,
+ * RADEON_DST_TILE_MACRO), scanned out tiled: the screen is right.
+ */
+static void test_tiled_2d(void)
+{
+    /* radeon_reg.h RADEON_GMC_*: pitch/offset regs, solid brush, 32 bpp,
+     * colour source, no compare, no write mask */
+    const uint32_t gmc = 3 | 13u << 4 | 6u << 8 | 3u << 12 | 1u << 28 |
+                         1u << 30;
+    const uint32_t tpo = 1u << 30 | (TFB_PITCH / 64) << 22 | TFB >> 10;
+    R500Test t;
+    R500Image img;
+
+    r500_test_start(&t, "rv515", NULL, true);
+    tiled_front(&t, 0);
+    r500_wreg(&t, R_DP_GUI_MASTER_CNTL, gmc | 0xF0u << 16);     /* PATCOPY */
+    r500_wreg(&t, R_DP_BRUSH_FRGD_CLR, 0x00FF8000);
+    r500_wreg(&t, R_DP_CNTL, 3);
+    r500_wreg(&t, R_DST_PITCH_OFFSET, tpo);
+    r500_wreg(&t, R_DST_Y_X, 50 << 16 | 100);
+    r500_wreg(&t, R_DST_HEIGHT_WIDTH, 100 << 16 | 200);
+    /* SRCCOPY from memory (RADEON_DP_SRC_SOURCE_MEMORY) */
+    r500_wreg(&t, R_DP_GUI_MASTER_CNTL, (gmc & ~(15u << 4)) | 15u << 4 |
+              0xCCu << 16 | 2u << 24);
+    r500_wreg(&t, R_SRC_PITCH_OFFSET, tpo);
+    r500_wreg(&t, R_DST_PITCH_OFFSET, tpo);
+    r500_wreg(&t, R_SRC_Y_X, 0);
+    r500_wreg(&t, R_DST_Y_X, 300 << 16 | 400);
+    r500_wreg(&t, R_DST_HEIGHT_WIDTH, 70 << 16 | 90);
+    wait_2d_idle(&t);
+    r500_screendump(&t, 0, &img);
+    for (uint32_t y = 0; y < 480; y++) {
+        for (uint32_t x = 0; x < 640; x++) {
+            uint32_t want = pattern(x, y) & 0xFFFFFF;
+
+            if (x >= 100 && x < 300 && y >= 50 && y < 150) {
+                want = 0xFF8000;
+            } else if (x >= 400 && x < 490 && y >= 300 && y < 370) {
+                want = pattern(x - 400, y - 300) & 0xFFFFFF;
+            }
+            if (r500_image_pixel(&img, x, y) != want) {
+                g_error("pixel (%u, %u) is %06x, expected %06x", x, y,
+                        r500_image_pixel(&img, x, y), want);
+            }
+        }
+    }
+    r500_image_free(&img);
+    r500_test_stop(&t);
+}
+
+/*
+ * The surface register's window migrates with the register file: on the
+ * destination, CPU writes through BAR0 still land tiled.
+ */
+static void test_tiled_migration(void)
+{
+    char *sock = g_strdup_printf("%s/r500-tmig-%d.sock", g_get_tmp_dir(),
+                                 getpid());
+    char *uri = g_strdup_printf("unix:%s", sock);
+    char *args = g_strdup_printf("-incoming %s", uri);
+    R500Test src, dst;
+    R500Image img;
+    QDict *rsp;
+
+    r500_test_start(&src, "rv515", NULL, true);
+    tiled_front(&src, 0);
+    r500_test_start(&dst, "rv515", args, false);
+    rsp = qtest_qmp(src.qts, "{ 'execute': 'migrate', 'arguments': "
+                    "{ 'uri': %s } }", uri);
+    g_assert_false(qdict_haskey(rsp, "error"));
+    qobject_unref(rsp);
+    qtest_qmp_eventwait(src.qts, "STOP");
+    qtest_qmp_eventwait(dst.qts, "RESUME");
+    dst.mmio = src.mmio;
+    dst.vram = src.vram;
+
+    /* Rows 200..203 rewritten through BAR0 on the destination. */
+    for (uint32_t y = 200; y < 204; y++) {
+        for (uint32_t x = 0; x < 640; x++) {
+            qtest_writel(dst.qts, dst.vram.addr + TFB + y * TFB_PITCH + x * 4,
+                         0x00102030 + x);
+        }
+    }
+    r500_screendump(&dst, 0, &img);
+    for (uint32_t y = 196; y < 208; y++) {
+        for (uint32_t x = 0; x < 640; x++) {
+            uint32_t want = y >= 200 && y < 204 ? (0x00102030 + x) & 0xFFFFFF
+                                                : pattern(x, y) & 0xFFFFFF;
+
+            g_assert_cmphex(r500_image_pixel(&img, x, y), ==, want);
+        }
+    }
+    r500_image_free(&img);
+    r500_test_stop(&dst);
+    r500_test_stop(&src);
+    unlink(sock);
+    g_free(sock);
+    g_free(uri);
+    g_free(args);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -807,5 +984,11 @@ int main(int argc, char **argv)
     qtest_add_func("/r500/display/one-head-follows-d2",
                    test_one_head_follows_d2);
     qtest_add_func("/r500/display/migration", test_migration);
+    qtest_add_data_func("/r500/display/tiled/aperture-d1", GUINT_TO_POINTER(0),
+                        test_tiled_aperture);
+    qtest_add_data_func("/r500/display/tiled/aperture-d2", GUINT_TO_POINTER(1),
+                        test_tiled_aperture);
+    qtest_add_func("/r500/display/tiled/2d", test_tiled_2d);
+    qtest_add_func("/r500/display/tiled/migration", test_tiled_migration);
     return g_test_run();
 }

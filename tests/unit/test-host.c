@@ -61,6 +61,13 @@ static void th_log(void *opaque, R500LogKind kind, const char *msg)
     }
 }
 
+static void th_aperture_changed(void *opaque)
+{
+    TestHost *h = opaque;
+
+    h->aperture_changes++;
+}
+
 static void th_trace(void *opaque, R500TraceEvent ev, uint64_t a,
                      uint64_t b, uint64_t c, uint64_t d)
 {
@@ -75,6 +82,7 @@ static const R500HostOps test_host_ops = {
     .set_irq = th_set_irq,
     .clock_ns = th_clock,
     .schedule = th_schedule,
+    .aperture_changed = th_aperture_changed,
     .log = th_log,
     .trace = th_trace,
 };

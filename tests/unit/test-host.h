@@ -23,6 +23,7 @@ typedef struct TestHost {
     uint64_t last_dma_addr; /* bus address of the last DMA, even failed */
     unsigned dma_writes;    /* successful DMA writes */
     unsigned irq_dma_writes;    /* dma_writes when the line last rose */
+    unsigned aperture_changes;  /* aperture_changed() calls */
     GPtrArray *logs;        /* "G: msg" (guest error) or "U: msg" (unimp) */
     GArray *traces;         /* TestTrace, in the order the core traced */
 } TestHost;

@@ -3,12 +3,15 @@
  * Unit tests of the 2D engine: fills, copies (overlapping, both
  * directions), ROP3, write mask, clipping, 8/16/32 bpp, pattern brushes,
  * host-data colour expansion, the CNTL_* packets (r100_copy_blit,
- * radeon_clear_box, XAA's HOSTDATA_BLT) and hostile parameters.
+ * radeon_clear_box, XAA's HOSTDATA_BLT), tiled surfaces (against the
+ * linear rendering and the CPU's view through a surface register) and
+ * hostile parameters.
  * Expected pixels are computed here from the operation's definition.
  */
 #include <string.h>
 
 #include "test-host.h"
+#include "tiling-ref.h"
 #include "../qtest/r500-driver-seq.h"
 
 #define SURF        0x100000u       /* VRAM offset of the test surface */
@@ -1031,6 +1034,237 @@ static void test_fifo_migrated_bad(void)
     test_host_free(a);
 }
 
+/* ---- Tiled surfaces (docs/display.md "Tiled surfaces") ---- */
+
+#define TSURF       0x200000u   /* tiled surface */
+#define LSURF       0x400000u   /* the same operations, linear */
+#define DSURF       0x600000u   /* the tiled one copied back to linear */
+#define TPITCH      768u        /* bytes: 3 x 256, the DDX's tiled alignment */
+#define TROWS       64u
+/* Linux radeon_reg.h RADEON_DST_TILE_MACRO / MICRO (r100_reloc_pitch_offset) */
+#define PO_MACRO    (1u << 30)
+#define PO_MICRO    (1u << 31)
+
+typedef struct TiledCase {
+    const char *name;
+    uint32_t bpp;
+    bool macro, micro;
+} TiledCase;
+
+static const TiledCase tiled_cases[] = {
+    { "macro/8bpp", 1, true, false }, { "macro/16bpp", 2, true, false },
+    { "macro/32bpp", 4, true, false }, { "micro/8bpp", 1, false, true },
+    { "micro/16bpp", 2, false, true }, { "micro/32bpp", 4, false, true },
+    { "both/8bpp", 1, true, true }, { "both/16bpp", 2, true, true },
+    { "both/32bpp", 4, true, true },
+};
+
+static uint64_t surf_off(const TiledCase *tc, uint32_t base, uint32_t x,
+                         uint32_t y)
+{
+    if (base == TSURF) {
+        return TSURF + tiling_ref_offset(x, y, TPITCH / tc->bpp, tc->bpp,
+                                         tc->macro, tc->micro);
+    }
+    return base + (uint64_t)y * TPITCH + x * tc->bpp;
+}
+
+static uint32_t surf_get(TestHost *h, const TiledCase *tc, uint32_t base,
+                         uint32_t x, uint32_t y)
+{
+    uint32_t v = 0;
+
+    memcpy(&v, h->vram + surf_off(tc, base, x, y), tc->bpp);
+    return GUINT32_FROM_LE(v);
+}
+
+static void surf_set(TestHost *h, const TiledCase *tc, uint32_t base,
+                     uint32_t x, uint32_t y, uint32_t v)
+{
+    v = GUINT32_TO_LE(v);
+    memcpy(h->vram + surf_off(tc, base, x, y), &v, tc->bpp);
+}
+
+static uint32_t surf_po(const TiledCase *tc, uint32_t base)
+{
+    return po(base, TPITCH) |
+           (base == TSURF ? (tc->macro ? PO_MACRO : 0) |
+                            (tc->micro ? PO_MICRO : 0) : 0);
+}
+
+static uint32_t tc_dt(const TiledCase *tc)
+{
+    return tc->bpp == 1 ? DT_8 : tc->bpp == 2 ? DT_16 : DT_32;
+}
+
+/* SRCCOPY from (sx, sy) to (dx, dy), directions as a driver picks them. */
+static void tiled_copy(TestHost *h, const TiledCase *tc, uint32_t spo,
+                       uint32_t dpo, int sx, int sy, int dx, int dy, int wd,
+                       int ht)
+{
+    bool ltr = dx <= sx, ttb = dy <= sy;
+
+    copy_state(h, tc_dt(tc), 0xCC, ltr, ttb);
+    w(h, R_SRC_PITCH_OFFSET, spo);
+    w(h, R_DST_PITCH_OFFSET, dpo);
+    w(h, R_SRC_Y_X, (uint32_t)(ttb ? sy : sy + ht - 1) << 16 |
+      (ltr ? sx : sx + wd - 1));
+    rect(h, ltr ? dx : dx + wd - 1, ttb ? dy : dy + ht - 1, wd, ht);
+}
+
+/*
+ * What EXA and the kernel do to a surface: solid, XOR and write-masked
+ * fills, overlapping copies both ways, colour and clipped mono host data.
+ */
+static void tiled_ops(TestHost *h, const TiledCase *tc, uint32_t base)
+{
+    uint32_t dpo = surf_po(tc, base);
+    uint32_t n = 12 * 5 * tc->bpp / 4;
+
+    solid_state(h, tc_dt(tc), 0xF0, 0xC3A5F00Fu, ~0u);
+    w(h, R_DST_PITCH_OFFSET, dpo);
+    rect(h, 5, 3, 40, 20);
+    solid_state(h, tc_dt(tc), 0x5A, 0x0FF00FF0u, ~0u);
+    w(h, R_DST_PITCH_OFFSET, dpo);
+    rect(h, 17, 9, 50, 30);
+    solid_state(h, tc_dt(tc), 0xF0, 0xFFFFFFFFu, 0x00FF00FFu);
+    w(h, R_DST_PITCH_OFFSET, dpo);
+    rect(h, 30, 33, 61, 27);
+    tiled_copy(h, tc, dpo, dpo, 9, 7, 3, 2, 70, 30);
+    tiled_copy(h, tc, dpo, dpo, 3, 2, 12, 9, 60, 40);
+
+    w(h, R_DP_GUI_MASTER_CNTL, GMC_DST_PO | GMC_BRUSH(BRUSH_NONE) |
+      GMC_DST(tc_dt(tc)) | GMC_SRC(SRC_COLOR) | GMC_ROP(0xCC) |
+      GMC_SRC_HOST | GMC_CMP_DIS | GMC_WRMSK_DIS);
+    w(h, R_DST_PITCH_OFFSET, dpo);
+    w(h, R_DST_Y_X, 50 << 16 | 7);
+    w(h, R_DST_HEIGHT_WIDTH, 5 << 16 | 12);
+    for (uint32_t i = 0; i < n; i++) {
+        w(h, i + 1 < n ? R500_REGA_AT(HOST_DATA, i % 8) : R_HOST_DATA_LAST,
+          i * 0x9E3779B9u);
+    }
+    w(h, R_DP_GUI_MASTER_CNTL, GMC_DST_PO | GMC_DST_CLIP |
+      GMC_BRUSH(BRUSH_NONE) | GMC_DST(tc_dt(tc)) | GMC_SRC(0) |
+      GMC_ROP(0xCC) | GMC_LSB_FIRST | GMC_SRC_HOST | GMC_CMP_DIS |
+      GMC_WRMSK_DIS);
+    w(h, R_DP_SRC_FRGD_CLR, 0x12345678);
+    w(h, R_DP_SRC_BKGD_CLR, 0x9ABCDEF0);
+    w(h, R_SC_TOP_LEFT, 40 << 16 | 60);
+    w(h, R_SC_BOTTOM_RIGHT, 44 << 16 | 85);
+    w(h, R_DST_Y_X, 40 << 16 | 58);
+    w(h, R_DST_HEIGHT_WIDTH, 4 << 16 | 32);
+    for (uint32_t i = 0; i < 4; i++) {
+        w(h, i < 3 ? R500_REGA_AT(HOST_DATA, i) : R_HOST_DATA_LAST,
+          0xF0E1D2C3u * (i + 1));
+    }
+}
+
+static void check_same(TestHost *h, const TiledCase *tc, uint32_t a,
+                       uint32_t b)
+{
+    for (uint32_t y = 0; y < TROWS; y++) {
+        for (uint32_t x = 0; x < TPITCH / tc->bpp; x++) {
+            if (surf_get(h, tc, a, x, y) != surf_get(h, tc, b, x, y)) {
+                g_error("%s: pixel (%u, %u) is 0x%x, the linear rendering "
+                        "0x%x", tc->name, x, y, surf_get(h, tc, a, x, y),
+                        surf_get(h, tc, b, x, y));
+            }
+        }
+    }
+}
+
+/*
+ * Every operation on a tiled surface gives the linear rendering's pixels
+ * at the reference layout; a copy back to linear (EXA's DownloadFrom-
+ * Screen), one from linear into it (UploadToScreen) and the CPU's view through a surface register (where the
+ * register's layout is this one) show the same.
+ */
+static void test_tiled(gconstpointer data)
+{
+    const TiledCase *tc = data;
+    TestHost *h = test_host_new(R500_MODEL_RV515, 16);
+    uint32_t wpx = TPITCH / tc->bpp;
+
+    for (uint32_t y = 0; y < TROWS; y++) {
+        for (uint32_t x = 0; x < wpx; x++) {
+            surf_set(h, tc, TSURF, x, y, seed_px(x, y));
+            surf_set(h, tc, LSURF, x, y, seed_px(x, y));
+        }
+    }
+    tiled_ops(h, tc, TSURF);
+    tiled_ops(h, tc, LSURF);
+    g_assert_cmpuint(h->logs->len, ==, 0);
+    check_same(h, tc, TSURF, LSURF);
+
+    /* Tiled to linear (the kernel refuses micro-tiled sources; we copy). */
+    tiled_copy(h, tc, surf_po(tc, TSURF), surf_po(tc, DSURF), 0, 0, 0, 0,
+               wpx, TROWS);
+    check_same(h, tc, DSURF, LSURF);
+    /* Linear to tiled (UploadToScreen's blit from its scratch BO). */
+    memset(h->vram + TSURF, 0, TROWS * TPITCH);
+    tiled_copy(h, tc, surf_po(tc, DSURF), surf_po(tc, TSURF), 0, 0, 0, 0,
+               wpx, TROWS);
+    check_same(h, tc, TSURF, LSURF);
+
+    /*
+     * The surface register has no pixel size: its micro tiles are those
+     * of 2- to 8-byte pixels (hdp.c), so 8 bpp micro tiling differs.
+     */
+    if (tc->bpp > 1 || !tc->micro) {
+        uint32_t tile = (tc->macro ? 1 : 0) | (tc->micro ? 2 : 0);
+
+        w(h, R500_REGA_AT(SURFACE_LOWER_BOUND, 2), TSURF);
+        w(h, R500_REGA_AT(SURFACE_UPPER_BOUND, 2), TSURF + 0x3FFFF);
+        w(h, R500_REGA_AT(SURFACE_INFO, 2), tile << 16 | TPITCH / 8);
+        for (uint32_t off = 0; off < TROWS * TPITCH; off += 4) {
+            uint32_t want;
+
+            memcpy(&want, h->vram + LSURF + off, 4);
+            g_assert_cmphex(r500_hdp_read(&h->chip, TSURF + off, 4), ==,
+                            GUINT32_FROM_LE(want));
+        }
+        /* And what the CPU writes there, the 2D engine reads. */
+        for (uint32_t off = 0; off < TROWS * TPITCH; off += 4) {
+            r500_hdp_write(&h->chip, TSURF + off, off * 0x01000193u, 4);
+        }
+        tiled_copy(h, tc, surf_po(tc, TSURF), surf_po(tc, DSURF), 0, 0, 0, 0,
+                   wpx, TROWS);
+        for (uint32_t off = 0; off < TROWS * TPITCH; off += 4) {
+            uint32_t got;
+
+            memcpy(&got, h->vram + DSURF + off, 4);
+            g_assert_cmphex(GUINT32_FROM_LE(got), ==, off * 0x01000193u);
+        }
+    }
+    g_assert_cmpuint(h->logs->len, ==, 0);
+    test_host_free(h);
+}
+
+/* A rectangle that leaves the tiled rows sideways is dropped. */
+static void test_tiled_hostile(void)
+{
+    static const TiledCase tc = { "macro/32bpp", 4, true, false };
+    TestHost *h = test_host_new(R500_MODEL_RV515, 16);
+
+    solid_state(h, DT_32, 0xF0, 0x11111111, ~0u);
+    w(h, R_DST_PITCH_OFFSET, surf_po(&tc, TSURF));
+    rect(h, 184, 0, 16, 4);     /* 192-pixel rows */
+    g_assert_cmpuint(test_host_count_logs(h, "tiled surface's 192-pixel"),
+                     ==, 1);
+    for (uint32_t x = 0; x < 192; x++) {
+        g_assert_cmphex(surf_get(h, &tc, TSURF, x, 0), ==, 0);
+    }
+    /*
+     * The whole tile row must be in VRAM, not just the pixels: rows of
+     * 6 KiB (192 x 8 pixels) from 9 KiB below the end of VRAM.
+     */
+    w(h, R_DST_PITCH_OFFSET, po((16u << 20) - 9216, TPITCH) | PO_MACRO);
+    rect(h, 0, 8, 4, 1);
+    g_assert_cmpuint(test_host_count_logs(h, "crosses the end of VRAM"), ==,
+                     1);
+    test_host_free(h);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -1068,6 +1302,12 @@ int main(int argc, char **argv)
                          GUINT_TO_POINTER(BIG_COPY_UP), test_huge_op);
     g_test_add_data_func("/rb2d/async/huge-pattern",
                          GUINT_TO_POINTER(BIG_PATTERN), test_huge_op);
+    for (unsigned i = 0; i < G_N_ELEMENTS(tiled_cases); i++) {
+        g_autofree char *path = g_strdup_printf("/rb2d/tiled/%s",
+                                                tiled_cases[i].name);
+        g_test_add_data_func(path, &tiled_cases[i], test_tiled);
+    }
+    g_test_add_func("/rb2d/tiled/hostile", test_tiled_hostile);
     g_test_add_func("/rb2d/async/fifo-snapshot", test_fifo_snapshot);
     g_test_add_func("/rb2d/async/fifo-overflow", test_fifo_overflow);
     g_test_add_func("/rb2d/async/soft-reset", test_fifo_soft_reset);

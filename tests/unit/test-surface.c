@@ -484,6 +484,25 @@ static void test_tiled(void)
         }
         pixman_image_unref(img);
     }
+    /*
+     * A desktop wider than the tiled rows (pitch 64, macro tiles 64
+     * pixels wide, desktop 128): the pixels right of the rows are not
+     * fetched (in the last tile row of VRAM they would lie past its end).
+     */
+    disp_timing_small(s, 0, 128, 8);
+    disp_surface(s, 0, 128, 8, CTL(2, 0) |
+                 R500_FMASK(D1GRPH_CONTROL, MACRO_ADDRESS_MODE), 64,
+                 VRAM_16M - 64 * 4 * 8);
+    h->now += FRAME_NS;
+    {
+        R500Scanout so;
+
+        r500_disp_scanout(s, 0, &so);
+        g_assert_cmpuint(so.rect_w, ==, 64);
+        g_assert_cmpuint(test_host_count_logs(h, "wider than the tiled"), ==,
+                         1);
+    }
+    disp_timing_small(s, 0, MW, MH);
     /* A tiled surface whose last tile row passes the end of VRAM. */
     disp_surface(s, 0, SW, SH, CTL(2, 0) | R500_FMASK(D1GRPH_CONTROL, TILED),
                  SW, VRAM_16M - SW * 4 * 16);

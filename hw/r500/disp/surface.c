@@ -80,7 +80,7 @@ void r500_disp_scanout(R500Chip *s, unsigned c, R500Scanout *so)
     uint32_t dx, dy, xs, xe, ys, ye, cx0, cx1, cy0, cy1, offx, offy, swap;
     uint64_t first, span, off;
     R500SurfaceFormat fmt;
-    uint32_t bpp, th;
+    uint32_t bpp;
 
     memset(so, 0, sizeof(*so));
     so->crtc = c;
@@ -178,8 +178,10 @@ void r500_disp_scanout(R500Chip *s, unsigned c, R500Scanout *so)
 
     /*
      * The whole fetch must lie in VRAM: first to last pixel, or for a
-     * tiled surface (laid out as the 3D engine writes it, tx/tiling.h)
-     * every tile row up to the last pixel's.
+     * tiled surface (laid out as every block writes it, tx/tiling.h)
+     * every tile row up to the last pixel's, and no pixel right of the
+     * laid-out row (the pitch rounded up to the tile width): what lies
+     * beyond it is not part of the surface and is not shown.
      */
     so->tiled_macro = R500_FGET(ctl, D1GRPH_CONTROL, MACRO_ADDRESS_MODE);
     so->tiled_micro = R500_FGET(ctl, D1GRPH_CONTROL, TILED);
@@ -192,9 +194,17 @@ void r500_disp_scanout(R500Chip *s, unsigned c, R500Scanout *so)
                           "GRPH_CONTROL tiling of this depth not modelled");
             return;
         }
+        if (cx1 + offx > r500_surf_row_pixels(&sf)) {
+            disp_log_once(s, c, DISP_LOG_TILING, pitch_px, R500_LOG_GUEST_ERROR,
+                          "desktop wider than the tiled surface's rows, "
+                          "clipped; pitch");
+            if (cx0 + offx >= r500_surf_row_pixels(&sf)) {
+                return;
+            }
+            cx1 = r500_surf_row_pixels(&sf) - offx;
+        }
         first = 0;
-        th = sf.macro ? sf.Mth : sf.mth;
-        span = (uint64_t)((cy1 + offy + th - 1) / th) * sf.row_bytes;
+        span = r500_surf_rows_bytes(&sf, cy1 + offy);
         so->org_x = cx0 + offx;
         so->org_y = cy0 + offy;
     } else {
@@ -348,7 +358,6 @@ bool r500_disp_surface_span(const R500Scanout *so, uint32_t y0, uint32_t y1,
                             uint64_t *lo, uint64_t *hi)
 {
     R500Surf sf;
-    uint32_t th;
 
     if (so->kind != R500_SCANOUT_NATIVE || !so->rect_w || y0 >= y1 ||
         y1 > so->rect_h) {
@@ -362,9 +371,9 @@ bool r500_disp_surface_span(const R500Scanout *so, uint32_t y0, uint32_t y1,
     }
     r500_surf_init(&sf, 0, so->pitch / so->bpp, so->bpp, so->tiled_macro,
                    so->tiled_micro);
-    th = sf.macro ? sf.Mth : sf.mth;
-    *lo = so->base + (uint64_t)((so->org_y + y0) / th) * sf.row_bytes;
-    *hi = so->base + (uint64_t)((so->org_y + y1 - 1) / th + 1) * sf.row_bytes;
+    *lo = so->base + r500_surf_rows_bytes(&sf, so->org_y + y0 + 1) -
+          sf.row_bytes;
+    *hi = so->base + r500_surf_rows_bytes(&sf, so->org_y + y1);
     return true;
 }
 

@@ -35,6 +35,7 @@
 
 #include "../r500.h"
 #include "r500_display.h"
+#include "r500_surface.h"
 
 #define TYPE_R500 "r500"
 OBJECT_DECLARE_SIMPLE_TYPE(R500PCIState, R500)
@@ -58,6 +59,7 @@ struct R500PCIState {
 
     VGACommonState vga;
     R500Display display;
+    R500SurfaceMap surfaces;    /* tiled windows of BAR0 (r500_surface.c) */
     MemoryRegion mmio;
     MemoryRegion io;
     QEMUBH *bh;
@@ -124,6 +126,13 @@ static void r500_host_vram_dirty(void *opaque, uint64_t offset, uint64_t len)
     memory_region_set_dirty(&s->vga.vram, offset, len);
 }
 
+static void r500_host_aperture_changed(void *opaque)
+{
+    R500PCIState *s = opaque;
+
+    r500_surface_update(&s->surfaces);
+}
+
 static void r500_host_log(void *opaque, R500LogKind kind, const char *msg)
 {
     qemu_log_mask(kind == R500_LOG_GUEST_ERROR ? LOG_GUEST_ERROR : LOG_UNIMP,
@@ -166,6 +175,7 @@ static const R500HostOps r500_host_ops = {
     .clock_ns = r500_host_clock_ns,
     .schedule = r500_host_schedule,
     .vram_dirty = r500_host_vram_dirty,
+    .aperture_changed = r500_host_aperture_changed,
     .log = r500_host_log,
     .trace = r500_host_trace,
 };
@@ -323,6 +333,7 @@ static void r500_realize(PCIDevice *d, Error **errp)
     if (!r500_display_realize(&s->display, DEVICE(s), vga, &s->chip, errp)) {
         return;
     }
+    r500_surface_realize(&s->surfaces, OBJECT(s), &vga->vram, &s->chip);
 
     pci_set_word(d->config + PCI_DEVICE_ID, s->chip.info->device_id);
     pci_set_word(d->config + PCI_SUBSYSTEM_VENDOR_ID, R500_SUBSYS_VENDOR);

@@ -15,7 +15,10 @@
  *   DP_MIX              ROP3 and source (memory rectangle or host data);
  *   DP_CNTL             X/Y direction: DST_Y_X and SRC_Y_X name the right/
  *                       bottom pixel when a direction is reversed;
- *   D/SRC_PITCH_OFFSET  surfaces: MC address >> 10, pitch / 64;
+ *   D/SRC_PITCH_OFFSET  surfaces: MC address >> 10, pitch / 64, and the
+ *                       tile bits the kernel ORs in from the BO's tiling
+ *                       (r100_reloc_pitch_offset: bit 30 macro, bit 31
+ *                       micro, which it refuses for sources);
  *   SC_*                clip rectangle (right/bottom exclusive).
  * Each operation is validated once, in the trigger write, into a
  * descriptor: the rectangle is clipped (coordinates limited to 14 bits),
@@ -30,8 +33,12 @@
  * holds the main loop for long.  A band wholly in VRAM is written directly
  * (pixman for fills, memmove for copies); any other goes row by row
  * through the MC, where each row is checked and a failure aborts the rest
- * of the operation.  Rows go in the programmed Y order, so overlapping
- * copies split across slices are right.  Host-data blits consume their
+ * of the operation.  A tiled surface is laid out as for every other block
+ * (tx/tiling.h, docs/display.md "Tiled surfaces"): its rows go through
+ * the MC in runs of consecutive addresses, and its span is whole rows of
+ * tiles that the rectangle must not leave sideways.  Rows go in the
+ * programmed Y order, so overlapping copies split across slices are
+ * right.  Host-data blits consume their
  * data pixel by pixel, in stream order (left to right, top to bottom);
  * HOST_DATA writes queue behind the operations before them.
  */
@@ -42,6 +49,7 @@
 
 #include "../r500.h"
 #include "../blocks.h"
+#include "../tx/tiling.h"
 
 /* Datatypes and sources (radeon_reg.h RADEON_GMC_*, RADEON_DP_SRC_*). */
 #define BRUSH_8X8_MONO_FG_BG    0u
@@ -60,7 +68,18 @@
 typedef struct Surf {
     uint64_t base;      /* MC address */
     uint32_t pitch;     /* bytes */
+    uint32_t tile;      /* R500_RB2D_TILE_* */
 } Surf;
+
+/* The layout of a surface at base with a queued pitch (bytes, tile bits). */
+static void surf_layout(R500Surf *sf, uint64_t base, uint32_t pitch,
+                        uint32_t bpp)
+{
+    r500_surf_init(sf, base, (pitch & R500_RB2D_PITCH_BYTES) / bpp, bpp,
+                   pitch & R500_RB2D_TILE_MACRO,
+                   pitch & R500_RB2D_TILE_MICRO ? R500_MICRO_TILED
+                                                : R500_MICRO_LINEAR);
+}
 
 /* A validated operation. */
 typedef struct Blit {
@@ -152,13 +171,9 @@ static Surf surf_decode(R500Chip *s, uint32_t po)
     Surf sf = {
         .base = (uint64_t)R500_FGET(po, DST_PITCH_OFFSET, OFFSET) << 10,
         .pitch = R500_FGET(po, DST_PITCH_OFFSET, PITCH) << 6,
+        .tile = po & R500_RB2D_TILE_BITS,
     };
 
-    if (R500_FGET(po, DST_PITCH_OFFSET, TILE) && !s->rb2d.tile_logged) {
-        s->rb2d.tile_logged = true;
-        r500_unimp(s, "2D: tiled surfaces (pitch/offset 0x%08x) are "
-                   "accessed as linear", po);
-    }
     return sf;
 }
 
@@ -194,8 +209,24 @@ static bool span_ok(R500Chip *s, const char *what, const Surf *sf,
                          ", %" PRId64 "); operation dropped", what, x, y);
         return false;
     }
-    first = sf->base + (uint64_t)y * sf->pitch + (uint64_t)x * bpp;
-    last = first + (uint64_t)(h - 1) * sf->pitch + (uint64_t)w * bpp - 1;
+    if (sf->tile) {
+        /* Whole rows of tiles; no pixel beyond the laid-out row. */
+        R500Surf t;
+
+        surf_layout(&t, sf->base, sf->pitch | sf->tile, bpp);
+        if ((uint64_t)x + w > r500_surf_row_pixels(&t)) {
+            r500_guest_error(s, "2D: %s rectangle x %" PRId64 "..%" PRId64
+                             " leaves the tiled surface's %u-pixel rows; "
+                             "operation dropped", what, x, x + w - 1,
+                             r500_surf_row_pixels(&t));
+            return false;
+        }
+        first = sf->base + r500_surf_rows_bytes(&t, y + 1) - t.row_bytes;
+        last = sf->base + r500_surf_rows_bytes(&t, y + h) - 1;
+    } else {
+        first = sf->base + (uint64_t)y * sf->pitch + (uint64_t)x * bpp;
+        last = first + (uint64_t)(h - 1) * sf->pitch + (uint64_t)w * bpp - 1;
+    }
     if (last > UINT32_MAX) {
         r500_guest_error(s, "2D: %s span 0x%" PRIx64 "..0x%" PRIx64 " leaves "
                          "the 32-bit MC space; operation dropped", what, first,
@@ -387,7 +418,7 @@ static R500Rb2dCmd cmd_from_blit(R500Chip *s, const Blit *b)
             .fg = s->regs[R_DP_SRC_FRGD_CLR / 4] & b->bpp_mask,
             .bg = s->regs[R_DP_SRC_BKGD_CLR / 4] & b->bpp_mask,
             .src_type = b->src_type, .lsb_first = b->lsb_first,
-            .dst_base = b->dst.base, .dst_pitch = b->dst.pitch,
+            .dst_base = b->dst.base, .dst_pitch = b->dst.pitch | b->dst.tile,
             .x = b->rx, .y = b->ry, .w = b->w, .h = b->h,
             .x0 = b->x0, .y0 = b->y0, .x1 = b->x1, .y1 = b->y1,
         };
@@ -399,8 +430,8 @@ static R500Rb2dCmd cmd_from_blit(R500Chip *s, const Blit *b)
         .pat_x = b->pat_x, .pat_y = b->pat_y,
         .need_s = b->need_s, .need_d = b->need_d, .need_p = b->need_p,
         .lsb_first = b->lsb_first, .ttb = b->ttb,
-        .dst_base = b->dst.base, .dst_pitch = b->dst.pitch,
-        .src_base = b->src.base, .src_pitch = b->src.pitch,
+        .dst_base = b->dst.base, .dst_pitch = b->dst.pitch | b->dst.tile,
+        .src_base = b->src.base, .src_pitch = b->src.pitch | b->src.tile,
         .x0 = b->x0, .y0 = b->y0, .x1 = b->x1, .y1 = b->y1,
         .sx0 = b->sx0, .sy0 = b->sy0,
     };
@@ -538,34 +569,120 @@ static uint64_t src_addr(const R500Rb2dCmd *c, int64_t y)
            (uint64_t)c->sx0 * c->bpp;
 }
 
-/* One row through the MC (each access checked). */
-static bool draw_row(R500Chip *s, const R500Rb2dCmd *c, int64_t y)
+/*
+ * A surface as a band of rows is drawn: its layout and, when the bytes of
+ * the band lie wholly in VRAM, where (else every run goes through the MC).
+ */
+typedef struct SurfIO {
+    R500Surf sf;
+    bool direct;
+    uint64_t first, len;    /* the band's bytes, from base */
+    uint64_t voff;          /* VRAM offset of base + first, when direct */
+} SurfIO;
+
+/*
+ * Rows [ya, yb) of pixels [x, x + w): whole tile rows of a tiled surface
+ * (pixels right of the laid-out row, which validation rejects, are never
+ * direct), first to last byte of a linear one.
+ */
+static void surf_io_band(R500Chip *s, SurfIO *io, uint64_t base,
+                         uint32_t pitch, uint32_t bpp, int64_t x, uint32_t w,
+                         int64_t ya, int64_t yb)
+{
+    surf_layout(&io->sf, base, pitch, bpp);
+    io->direct = false;
+    if (pitch & R500_RB2D_TILE_BITS) {
+        if (x + w > r500_surf_row_pixels(&io->sf)) {
+            return;
+        }
+        io->first = r500_surf_rows_bytes(&io->sf, ya + 1) - io->sf.row_bytes;
+        io->len = r500_surf_rows_bytes(&io->sf, yb) - io->first;
+    } else {
+        io->first = (uint64_t)ya * io->sf.row_bytes + (uint64_t)x * bpp;
+        io->len = (uint64_t)(yb - ya - 1) * io->sf.row_bytes +
+                  (uint64_t)w * bpp;
+    }
+    io->direct = r500_mc_vram_span(s, base + io->first, io->len, &io->voff);
+}
+
+/*
+ * n pixels of row y from x of a surface, to or from buf: one access for a
+ * linear row, one per run of consecutive addresses for a tiled one, each
+ * straight to VRAM when the band is there and the run inside it, else
+ * through the MC (checked).
+ */
+static bool surf_rw(R500Chip *s, const SurfIO *io, int64_t x, int64_t y,
+                    uint8_t *buf, uint32_t n, bool write)
+{
+    uint32_t bpp = io->sf.bpp;
+
+    for (uint32_t i = 0; i < n;) {
+        uint32_t k = r500_surf_run(&io->sf, x + i, n - i);
+        uint64_t o = r500_surf_offset(&io->sf, x + i, y);
+        uint8_t *b = buf + i * bpp;
+        bool ok = true;
+
+        if (io->direct && o >= io->first && o - io->first <= io->len &&
+            (uint64_t)k * bpp <= io->len - (o - io->first)) {
+            uint8_t *p = s->vram + io->voff + (o - io->first);
+
+            memcpy(write ? p : b, write ? b : p, (size_t)k * bpp);
+        } else if (write) {
+            ok = r500_mem_write(s, io->sf.base + o, b, (uint64_t)k * bpp);
+        } else {
+            ok = r500_mem_read(s, io->sf.base + o, b, (uint64_t)k * bpp);
+        }
+        if (!ok) {
+            return false;
+        }
+        i += k;
+    }
+    return true;
+}
+
+/* A row's result depends on the destination's pixels. */
+static bool row_reads_dst(const R500Rb2dCmd *c)
+{
+    return c->need_d || c->mask != bpp_mask(c->bpp) ||
+           (c->need_p && c->brush != BRUSH_SOLID_COLOR);
+}
+
+/*
+ * One row; dst and src are the surfaces of the band.  again: the row
+ * buffer already holds this row's result (a fill: every row is the same).
+ * A plain copy reads the source straight into the result.
+ */
+static bool draw_row(R500Chip *s, const R500Rb2dCmd *c, const SurfIO *dsf,
+                     const SurfIO *ssf, int64_t y, bool again)
 {
     R500Rb2d *e = &s->rb2d;
     uint32_t w = c->x1 - c->x0, bytes = w * c->bpp;
     bool mono_pat = c->need_p && c->brush != BRUSH_SOLID_COLOR;
-    bool read_d = c->need_d || c->mask != bpp_mask(c->bpp) || mono_pat;
-    uint64_t da = dst_addr(c, y);
+    bool read_d = row_reads_dst(c);
+    bool copy = c->rop == ROP_SRCCOPY && !read_d;
 
-    if (c->need_s && !r500_mem_read(s, src_addr(c, y), e->row_src, bytes)) {
-        return false;
+    if (!again) {
+        if (c->need_s && !surf_rw(s, ssf, c->sx0, c->sy0 + (y - c->y0),
+                                  copy ? e->row_dst : e->row_src, w, false)) {
+            return false;
+        }
+        if (read_d && !surf_rw(s, dsf, c->x0, y, e->row_dst, w, false)) {
+            return false;
+        }
+        if (mono_pat) {
+            pattern_row(c, y, e->row_src, e->row_dst, w);
+        } else if (!copy) {
+            rop_row(c->rop, replicate(c->fg, c->bpp), e->row_src, e->row_dst,
+                    bytes, replicate(c->mask, c->bpp));
+        }
     }
-    if (read_d && !r500_mem_read(s, da, e->row_dst, bytes)) {
-        return false;
-    }
-    if (mono_pat) {
-        pattern_row(c, y, e->row_src, e->row_dst, w);
-    } else {
-        rop_row(c->rop, replicate(c->fg, c->bpp), e->row_src, e->row_dst,
-                bytes, replicate(c->mask, c->bpp));
-    }
-    return r500_mem_write(s, da, e->row_dst, bytes);
+    return surf_rw(s, dsf, c->x0, y, e->row_dst, w, true);
 }
 
 typedef enum BlitPath {
     PATH_FILL,      /* solid fill of a VRAM span: pixman */
     PATH_COPY,      /* SRCCOPY between VRAM spans: memmove per row */
-    PATH_ROWS,      /* anything else: row by row through the MC */
+    PATH_ROWS,      /* anything else (and tiled surfaces): row by row */
 } BlitPath;
 
 /*
@@ -598,7 +715,8 @@ static BlitPath blit_path(R500Chip *s, const R500Rb2dCmd *c, int64_t ra,
     uint64_t bytes = (uint64_t)(c->x1 - c->x0) * c->bpp;
     bool solid = !c->need_p || c->brush == BRUSH_SOLID_COLOR;
 
-    if (c->mask != bpp_mask(c->bpp) ||
+    if (c->mask != bpp_mask(c->bpp) || (c->dst_pitch & R500_RB2D_TILE_BITS) ||
+        (c->need_s && (c->src_pitch & R500_RB2D_TILE_BITS)) ||
         !r500_mc_vram_span(s, dst_addr(c, ra),
                            (uint64_t)(rb - ra - 1) * c->dst_pitch + bytes,
                            doff)) {
@@ -633,6 +751,7 @@ static uint64_t blit_band(R500Chip *s, const R500Rb2dCmd *c, uint64_t avail,
     uint64_t doff = 0, soff = 0, cost, n;
     BlitPath path = blit_path(s, c, ra, rb, &doff, &soff);
     int64_t ba, bb;
+    SurfIO dio, sio;
 
     cost = row_cost(c, path);
     n = MIN((uint64_t)(rb - ra), MAX(avail / cost, 1));
@@ -658,13 +777,25 @@ static uint64_t blit_band(R500Chip *s, const R500Rb2dCmd *c, uint64_t avail,
         r500_vram_dirty(s, doff, (n - 1) * c->dst_pitch + (uint64_t)w * c->bpp);
         break;
     case PATH_ROWS:
+        surf_io_band(s, &dio, c->dst_base, c->dst_pitch, c->bpp, c->x0, w,
+                     ba, bb);
+        surf_io_band(s, &sio, c->src_base, c->src_pitch, c->bpp, c->sx0, w,
+                     c->sy0 + (ba - c->y0), c->sy0 + (bb - c->y0));
         for (uint64_t i = 0; i < n; i++) {
-            if (!draw_row(s, c, c->ttb ? ba + (int64_t)i : bb - 1 - (int64_t)i)) {
+            if (!draw_row(s, c, &dio, &sio,
+                          c->ttb ? ba + (int64_t)i : bb - 1 - (int64_t)i,
+                          i > 0 && !c->need_s && !row_reads_dst(c))) {
                 r500_guest_error(s, "2D: memory access failed; the rest of "
                                  "the %ux%u operation is dropped", w, h);
+                if (dio.direct) {
+                    r500_vram_dirty(s, dio.voff, dio.len);
+                }
                 *done = true;
                 return (i + 1) * cost;
             }
+        }
+        if (dio.direct) {
+            r500_vram_dirty(s, dio.voff, dio.len);
         }
         break;
     }
@@ -709,9 +840,10 @@ static bool host_segment(R500Chip *s, const R500HostBlit *hb, int64_t x,
                          uint32_t n)
 {
     uint8_t buf[32 * 4];
-    uint64_t a = hb->base + (uint64_t)y * hb->pitch + (uint64_t)x * hb->bpp;
+    SurfIO sf = { .direct = false };
 
-    if (!r500_mem_read(s, a, buf, n * hb->bpp)) {
+    surf_layout(&sf.sf, hb->base, hb->pitch, hb->bpp);
+    if (!surf_rw(s, &sf, x, y, buf, n, false)) {
         return false;
     }
     for (uint32_t i = 0; i < n; i++) {
@@ -724,7 +856,7 @@ static bool host_segment(R500Chip *s, const R500HostBlit *hb, int64_t x,
         }
     }
     s->rb2d.work += n;
-    return r500_mem_write(s, a, buf, n * hb->bpp);
+    return surf_rw(s, &sf, x, y, buf, n, true);
 }
 
 static void host_data(R500Chip *s, uint32_t v, bool last)
@@ -1087,10 +1219,12 @@ static void rb2d_reset(R500Chip *s)
 
 /* ---- Migration: what was loaded is checked, never trusted ---- */
 
+/* A queued pitch: bytes (tile bits aside) that hold a row. */
 static bool pitch_ok(uint32_t pitch, uint32_t bytes)
 {
-    return pitch && pitch % 64 == 0 && pitch <= R500_2D_ROW_BYTES &&
-           bytes <= pitch;
+    uint32_t b = pitch & ~R500_RB2D_TILE_BITS;
+
+    return b && b % 64 == 0 && b <= R500_2D_ROW_BYTES && bytes <= b;
 }
 
 static bool coords_ok(int32_t a, int32_t b)

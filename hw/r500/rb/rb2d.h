@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The 2D engine (E2/RB2D): rectangle fills and copies with ROP3, write
- * mask, clipping, 8/16/32 bpp, and host-data blits with colour expansion.
+ * mask, clipping, 8/16/32 bpp, linear or tiled surfaces, and host-data
+ * blits with colour expansion.
  * Driven by its registers (MMIO, type-0 packets or the CP's CNTL_*
  * packets, all through the one register path); docs/cp.md.
  *
@@ -22,6 +23,18 @@ typedef struct R500Chip R500Chip;
 /* A row fits its pitch, at most 255 * 64 bytes (PITCH is 8 bits). */
 #define R500_2D_ROW_BYTES   (255 * 64)
 /*
+ * A queued surface pitch (R500Rb2dCmd.dst_pitch and src_pitch,
+ * R500HostBlit.pitch): bytes, with the surface's tile bits where the
+ * pitch/offset register has them (bits 30 and 31, Linux radeon_reg.h
+ * RADEON_DST_TILE_MACRO / RADEON_DST_TILE_MICRO), so tiled surfaces
+ * migrate in the fields there were.
+ */
+#define R500_RB2D_PITCH_BYTES   0xFFFFu
+#define R500_RB2D_TILE_MACRO    (1u << 30)
+#define R500_RB2D_TILE_MICRO    (1u << 31)
+#define R500_RB2D_TILE_BITS     (R500_RB2D_TILE_MACRO | R500_RB2D_TILE_MICRO)
+
+/*
  * The command FIFO: RBBM_STATUS.CMDFIFO_AVAIL counts its free entries
  * (64 when empty, as radeon's r100_gui_wait_for_idle expects).  A trigger
  * or a HOST_DATA write takes one entry until it is done.
@@ -35,7 +48,7 @@ typedef struct R500Chip R500Chip;
  */
 typedef struct R500HostBlit {
     uint32_t base;          /* MC address of the destination surface */
-    uint32_t pitch;         /* bytes */
+    uint32_t pitch;         /* bytes and tile bits (R500_RB2D_TILE_*) */
     uint32_t bpp;           /* bytes per pixel: 1, 2 or 4 */
     int32_t x, y;           /* the rectangle the stream covers */
     uint32_t w, h;
@@ -75,7 +88,7 @@ typedef struct R500Rb2dCmd {
     bool lsb_first;         /* mono bit order */
     bool ttb;               /* BLIT: rows top to bottom */
     bool last;              /* DATA: HOST_DATA_LAST */
-    uint32_t dst_base, dst_pitch;   /* MC address, bytes */
+    uint32_t dst_base, dst_pitch;   /* MC address; bytes and tile bits */
     uint32_t src_base, src_pitch;
     int32_t x, y;           /* HOST: the unclipped rectangle */
     uint32_t w, h;
@@ -101,7 +114,7 @@ typedef struct R500Rb2d {
     uint64_t ops;           /* triggers */
     uint64_t slices;        /* run() slices that drew */
     uint64_t overflows;     /* entries dropped on a full FIFO */
-    bool stray_logged, tile_logged, cmp_logged, swap_logged, unimp_logged;
+    bool stray_logged, cmp_logged, swap_logged, unimp_logged;
     /* Row buffers, whole words (rb2d.c rop_row()). */
     uint8_t row_src[R500_2D_ROW_BYTES + 4];
     uint8_t row_dst[R500_2D_ROW_BYTES + 4];

@@ -44,3 +44,18 @@ bool r500_surf_init(R500Surf *sf, uint64_t base, uint32_t pitch,
     }
     return true;
 }
+
+uint32_t r500_surf_row_pixels(const R500Surf *sf)
+{
+    uint32_t w = sf->macro ? sf->Mtw : sf->mtw;
+
+    return (uint32_t)align_up(sf->pitch, w);
+}
+
+uint64_t r500_surf_rows_bytes(const R500Surf *sf, uint32_t y1)
+{
+    uint32_t th = sf->macro ? sf->Mth : sf->mth;
+
+    return (uint64_t)((y1 + (uint64_t)th - 1) >> __builtin_ctz(th)) *
+           sf->row_bytes;
+}

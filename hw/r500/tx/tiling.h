@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Surface addressing shared by every 3D unit that touches memory: the
- * texture unit, the colour buffer and the depth buffer (and, for tiled
- * front buffers, the display).  r500-3d-pipeline.md 6.4.
+ * Surface addressing shared by every block that reads or writes a tiled
+ * surface: the texture unit, the colour and depth buffers, the display,
+ * the 2D engine and the host aperture's surface registers (hdp.c).  One
+ * layout, so what one block writes the others read.  r500-3d-pipeline.md
+ * 6.4; docs/display.md "Tiled surfaces".
  *
  * A micro tile is one 32-byte cache line, row-major inside; a macro tile
  * is 2 KiB: 8 x 8 micro tiles, or 8 rows of 256 bytes when micro tiling
@@ -73,5 +75,30 @@ static inline uint64_t r500_surf_offset(const R500Surf *sf, uint32_t x,
     }
     return (uint64_t)y * sf->row_bytes + (uint64_t)x * sf->bpp;
 }
+
+/*
+ * Pixels from (x, y) rightwards, at most n, that lie at consecutive
+ * addresses: to the end of x's micro tile row (micro tiled), of its
+ * macro tile row (macro tiled, micro linear), or all n (linear).  The
+ * 2D engine and the host aperture copy runs instead of single pixels.
+ */
+static inline uint32_t r500_surf_run(const R500Surf *sf, uint32_t x,
+                                     uint32_t n)
+{
+    uint32_t w = sf->tiled ? sf->mtw : sf->macro ? sf->Mtw : 0;
+    uint32_t left = w ? w - (x & (w - 1)) : n;
+
+    return left < n ? left : n;
+}
+
+/*
+ * Bytes from base that hold pixel rows [0, y1): whole rows of tiles
+ * (row_bytes each) for a tiled surface.  Every pixel (x, y) with y < y1
+ * and x below the pitch rounded up to the tile width lies in them.
+ */
+uint64_t r500_surf_rows_bytes(const R500Surf *sf, uint32_t y1);
+
+/* Pixels per row as laid out: the pitch rounded up to the tile width. */
+uint32_t r500_surf_row_pixels(const R500Surf *sf);
 
 #endif

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The CPU's view of tiled VRAM: BAR0 stays RAM (fast, and what the VGA
+ * core and VBE use) except over the windows of the surface registers,
+ * where an MMIO subregion of higher priority sends each access to
+ * r500_hdp_read/write, which translate the CPU's linear view to the tiled
+ * layout (hw/r500/hdp.c).  The core decides everything, overlaps too;
+ * this file only maps.  The windows are rebuilt from the register file
+ * whenever it changes, at reset and after loadvm (the core calls
+ * aperture_changed), so migration needs nothing of its own here.
+ */
+#include "qemu/osdep.h"
+#include "qemu/units.h"
+
+#include "r500_surface.h"
+#include "trace.h"
+
+static uint64_t r500_surface_read(void *opaque, hwaddr addr, unsigned size)
+{
+    R500SurfaceWindow *w = opaque;
+
+    return r500_hdp_read(w->chip, w->lower + addr, size);
+}
+
+static void r500_surface_write(void *opaque, hwaddr addr, uint64_t val,
+                               unsigned size)
+{
+    R500SurfaceWindow *w = opaque;
+
+    r500_hdp_write(w->chip, w->lower + addr, val, size);
+}
+
+static const MemoryRegionOps r500_surface_ops = {
+    .read = r500_surface_read,
+    .write = r500_surface_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = { .min_access_size = 1, .max_access_size = 8, .unaligned = true },
+    .impl = { .min_access_size = 1, .max_access_size = 8, .unaligned = true },
+};
+
+void r500_surface_realize(R500SurfaceMap *m, Object *owner,
+                          MemoryRegion *vram, R500Chip *chip)
+{
+    for (unsigned i = 0; i < R500_HDP_SURFACES; i++) {
+        R500SurfaceWindow *w = &m->win[i];
+        g_autofree char *name = g_strdup_printf("r500.surface%u", i);
+
+        w->chip = chip;
+        /* The size is set when the window is mapped. */
+        memory_region_init_io(&w->mr, owner, &r500_surface_ops, w, name,
+                              memory_region_size(vram));
+    }
+    m->vram = vram;
+    m->chip = chip;
+    r500_surface_update(m);
+}
+
+void r500_surface_update(R500SurfaceMap *m)
+{
+    uint64_t lower[R500_HDP_SURFACES], upper[R500_HDP_SURFACES];
+    unsigned n;
+
+    if (!m->chip) {
+        return;                 /* the chip resets before the board maps */
+    }
+    n = r500_hdp_windows(m->chip, lower, upper);
+    memory_region_transaction_begin();
+    for (unsigned i = 0; i < R500_HDP_SURFACES; i++) {
+        R500SurfaceWindow *w = &m->win[i];
+
+        if (w->mapped) {
+            memory_region_del_subregion(m->vram, &w->mr);
+            w->mapped = false;
+        }
+        if (i < n) {
+            trace_r500_surface_window(i, lower[i], upper[i]);
+            w->lower = lower[i];
+            memory_region_set_size(&w->mr, upper[i] - lower[i] + 1);
+            memory_region_add_subregion_overlap(m->vram, lower[i], &w->mr, 1);
+            w->mapped = true;
+        }
+    }
+    memory_region_transaction_commit();
+}
