@@ -35,7 +35,6 @@
 #define DT_32           6
 #define SRC_COLOR       3
 
-#define PACKET3(op, n)  (0xC0000000u | ((op) << 8) | ((uint32_t)(n) << 16))
 
 static uint32_t po(uint32_t mc, uint32_t pitch)
 {
@@ -416,7 +415,7 @@ static void test_packets(void)
 
     seed(h, 2);
     /* radeon_clear_box: PAINT_MULTI, 16 bpp, two rectangles. */
-    pkt[n++] = PACKET3(0x9A, 6);
+    pkt[n++] = R500_PM4_PACKET3(R500_PM4_OP_CNTL_PAINT_MULTI, 6);
     pkt[n++] = GMC_DST_PO | GMC_BRUSH(BRUSH_SOLID) | GMC_DST(DT_16) |
                GMC_SRC(SRC_COLOR) | GMC_ROP(0xF0) | GMC_CMP_DIS;
     pkt[n++] = po(SURF, PITCH);
@@ -433,7 +432,7 @@ static void test_packets(void)
 
     /* XAA HOSTDATA_BLT, 16 bpp colour image: 2 rows of 2 pixels. */
     n = 0;
-    pkt[n++] = PACKET3(0x94, 10);
+    pkt[n++] = R500_PM4_PACKET3(R500_PM4_OP_CNTL_HOSTDATA_BLT, 10);
     pkt[n++] = GMC_DST_PO | GMC_DST_CLIP | GMC_BRUSH(BRUSH_NONE) |
                GMC_DST(DT_16) | GMC_SRC(SRC_COLOR) | GMC_ROP(0xCC) |
                GMC_SRC_HOST | GMC_CMP_DIS | GMC_WRMSK_DIS;
@@ -456,7 +455,7 @@ static void test_packets(void)
 
     /* Short packet and unsupported brush: skipped, logged. */
     n = 0;
-    pkt[n++] = PACKET3(0x9A, 1);
+    pkt[n++] = R500_PM4_PACKET3(R500_PM4_OP_CNTL_PAINT_MULTI, 1);
     pkt[n++] = GMC_DST_PO | GMC_BRUSH(BRUSH_SOLID);
     pkt[n++] = po(SURF, PITCH);
     packet(h, pkt, n);
@@ -480,7 +479,7 @@ static void test_kernel_copy_blit(void)
     for (uint32_t i = 0; i < 3 * 4096; i++) {
         h->vram[src + i] = i * 7 + (i >> 12);
     }
-    pkt[0] = PACKET3(0x9B, 8);
+    pkt[0] = R500_PM4_PACKET3(R500_PM4_OP_CNTL_BITBLT_MULTI, 8);
     pkt[1] = 0x52CC36FF;
     pkt[2] = (4096 / 64) << 22 | (vram_mc + src) >> 10;
     pkt[3] = (4096 / 64) << 22 | dst >> 10;
@@ -506,7 +505,7 @@ static void test_bitblt_overlap(void)
     uint32_t pkt[8];
 
     seed(h, 4);
-    pkt[0] = PACKET3(0x9B, 6);
+    pkt[0] = R500_PM4_PACKET3(R500_PM4_OP_CNTL_BITBLT_MULTI, 6);
     pkt[1] = GMC_SRC_PO | GMC_DST_PO | GMC_BRUSH(BRUSH_NONE) |
              GMC_DST(DT_32) | GMC_SRC(SRC_COLOR) | GMC_ROP(0xCC) |
              GMC_SRC_MEM | GMC_CMP_DIS | GMC_WRMSK_DIS;

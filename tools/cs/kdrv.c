@@ -191,7 +191,7 @@ static void ring_write(KDrv *k, uint32_t v)
 
 static void ring_reg(KDrv *k, uint32_t reg, uint32_t v)
 {
-    ring_write(k, CS_PKT0(reg, 1));
+    ring_write(k, R500_PM4_PACKET0(reg, 0));
     ring_write(k, v);
 }
 
@@ -199,7 +199,7 @@ static void ring_reg(KDrv *k, uint32_t reg, uint32_t v)
 static void ring_commit(KDrv *k)
 {
     while (k->ring_wptr & 15) {
-        ring_write(k, CS_PKT2);
+        ring_write(k, R500_PM4_PACKET2);
     }
     wreg(k, R_CP_RB_WPTR, k->ring_wptr);
     (void)rreg(k, R_CP_RB_WPTR);
@@ -292,7 +292,7 @@ KDrvExec kdrv_submit(KDrv *k, uint64_t ib_gpu, uint32_t ndw)
     uint32_t seq = (uint32_t)++k->fence_seq;
     uint32_t start = k->ring_wptr;
 
-    ring_write(k, CS_PKT0(R_CP_IB_BASE, 2));
+    ring_write(k, R500_PM4_PACKET0(R_CP_IB_BASE, 1));
     ring_write(k, (uint32_t)ib_gpu);
     ring_write(k, ndw);
     fence_emit(k, seq);
