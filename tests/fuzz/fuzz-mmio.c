@@ -195,7 +195,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fuzz_run(h, n);
             break;
         case 3:
-            h->now += fuzz_take(&in, 2) * 1000;
+            h->host.now += fuzz_take(&in, 2) * 1000;
             break;
         case 4:
         case 5: {

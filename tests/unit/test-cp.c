@@ -31,14 +31,14 @@ static uint32_t ram32(TestHost *h, uint64_t addr)
 {
     uint32_t v;
 
-    memcpy(&v, h->ram + addr, 4);
+    memcpy(&v, h->host.ram + addr, 4);
     return GUINT32_FROM_LE(v);
 }
 
 static void ram_put32(TestHost *h, uint64_t addr, uint32_t v)
 {
     v = GUINT32_TO_LE(v);
-    memcpy(h->ram + addr, &v, 4);
+    memcpy(h->host.ram + addr, &v, 4);
 }
 
 /* r100_cp_init with a ring of 2^(bufsz+1) dwords at RING_BUS. */
@@ -121,8 +121,8 @@ static void test_ring_and_ib(void)
     while (c.wptr & 15) {
         emit(&c, R500_PM4_PACKET2);
     }
-    g_assert_false(c.h->irq);
-    dma_writes = c.h->dma_writes;
+    g_assert_false(c.h->host.irq);
+    dma_writes = c.h->host.dma_writes;
     commit(&c);
     g_assert_cmphex(rreg(&c, scratch2), ==, 0xDEADBEEF);
     /*
@@ -131,15 +131,15 @@ static void test_ring_and_ib(void)
      * before the read-pointer write-back that ends the slice.
      */
     g_assert_cmpuint(ram32(c.h, WB_BUS), ==, 1234);
-    g_assert_true(c.h->irq);
-    g_assert_cmpuint(c.h->irq_dma_writes, ==, dma_writes + 2);
-    g_assert_cmpuint(c.h->dma_writes, ==, dma_writes + 3);
+    g_assert_true(c.h->host.irq);
+    g_assert_cmpuint(c.h->host.irq_dma_writes, ==, dma_writes + 2);
+    g_assert_cmpuint(c.h->host.dma_writes, ==, dma_writes + 3);
     g_assert_cmpuint(ram32(c.h, WB_BUS + 4 * 2), ==, 0xDEADBEEF);
     g_assert_cmpuint(ram32(c.h, WB_BUS + 1024), ==, 32);
     g_assert_cmpuint(s->cp.stats.ibs, ==, 1);
     /* Acknowledge (rs600_irq_ack): the line drops. */
     r500_reg_write(s, R_GEN_INT_STATUS, rreg(&c, R_GEN_INT_STATUS));
-    g_assert_false(c.h->irq);
+    g_assert_false(c.h->host.irq);
     test_host_free(c.h);
 }
 
@@ -395,11 +395,11 @@ static void test_budget(void)
         emit(&c, R500_PM4_PACKET2);
     }
     r500_reg_write(c.s, R_CP_RB_WPTR, c.wptr);
-    c.h->scheduled = -1;
+    c.h->host.scheduled = -1;
     r500_run(c.s);
     /* One slice stops at its budget and asks to run again at once. */
     g_assert_cmpuint(rreg(&c, R_CP_RB_RPTR), ==, R500_CP_SLICE_BUDGET);
-    g_assert_cmpint(c.h->scheduled, ==, 0);
+    g_assert_cmpint(c.h->host.scheduled, ==, 0);
     g_assert_true(cp_busy(&c));
     /* The write-back follows each slice. */
     g_assert_cmpuint(ram32(c.h, WB_BUS + 1024), ==, R500_CP_SLICE_BUDGET);
@@ -442,10 +442,10 @@ static void test_budget_inside_packets(void)
         emit(&c, 256u << 16 | 1024);
     }
     r500_reg_write(s, R_CP_RB_WPTR, c.wptr);
-    for (; c.h->scheduled >= 0 && slices < 100000; slices++) {
+    for (; c.h->host.scheduled >= 0 && slices < 100000; slices++) {
         uint64_t ops = s->rb2d.ops, work = s->rb2d.work;
 
-        c.h->scheduled = -1;
+        c.h->host.scheduled = -1;
         r500_run(s);
         /*
          * The CP fills the FIFO at most; the engine draws one slice, at
@@ -551,7 +551,7 @@ static void test_garbage(void)
          * due now; garbage may have left a display timer (vblank) armed
          * for later, which is not CP work.
          */
-        g_assert_true(c.h->scheduled < 0 || c.h->scheduled > c.h->now);
+        g_assert_true(c.h->host.scheduled < 0 || c.h->host.scheduled > c.h->host.now);
         g_assert_cmpuint(c.s->cp.stats.dwords, >, 0);
     }
     g_rand_free(rnd);
@@ -621,7 +621,7 @@ static void test_structured_garbage(void)
             n += cnt + 2;
         }
         commit(&c);
-        g_assert_true(c.h->scheduled < 0 || c.h->scheduled > c.h->now);
+        g_assert_true(c.h->host.scheduled < 0 || c.h->host.scheduled > c.h->host.now);
     }
     g_assert_cmpuint(c.s->rb2d.ops, >, 0);
     g_assert_cmpuint(c.s->cp.draw_stats.draws + c.s->cp.stats.errors, >, 0);
@@ -978,26 +978,26 @@ static void test_2d_fence_order(void)
         emit(&c, fence[i]);
     }
     r500_reg_write(s, R_CP_RB_WPTR, c.wptr);
-    for (; c.h->scheduled == 0 && slices < 1000; slices++) {
+    for (; c.h->host.scheduled == 0 && slices < 1000; slices++) {
         bool first, last;
 
-        c.h->scheduled = -1;
+        c.h->host.scheduled = -1;
         r500_run(s);
-        first = !memcmp(c.h->ram + dst, c.h->vram + src, 4096);
-        last = !memcmp(c.h->ram + dst + len - 4096, c.h->vram + src + len - 4096,
+        first = !memcmp(c.h->host.ram + dst, c.h->vram + src, 4096);
+        last = !memcmp(c.h->host.ram + dst + len - 4096, c.h->vram + src + len - 4096,
                        4096);
         partial += first && !last;
-        if (ram32(c.h, WB_BUS) == 0x1234 || c.h->irq) {
-            g_assert_cmpmem(c.h->ram + dst, len, c.h->vram + src, len);
+        if (ram32(c.h, WB_BUS) == 0x1234 || c.h->host.irq) {
+            g_assert_cmpmem(c.h->host.ram + dst, len, c.h->vram + src, len);
         }
     }
     g_test_message("%u slices, %u with the copy half done", slices, partial);
     g_assert_cmpuint(ram32(c.h, WB_BUS), ==, 0x1234);
-    g_assert_true(c.h->irq);
+    g_assert_true(c.h->host.irq);
     g_assert_cmpuint(partial, >=, 2);
     g_assert_cmpuint(s->cp.stats.waits, >=, 2);
     g_assert_false(cp_busy(&c));
-    g_assert_cmpuint(c.h->logs->len, ==, 0);
+    g_assert_cmpuint(c.h->host.logs->len, ==, 0);
     test_host_free(c.h);
 }
 
@@ -1038,7 +1038,7 @@ static void test_2d_sync(void)
     r500_reg_write(s, R_GEN_INT_STATUS, GUI_IDLE);
     emit_big_fill(&c, 0x11111111);
     r500_reg_write(s, R_CP_RB_WPTR, c.wptr);
-    c.h->scheduled = -1;
+    c.h->host.scheduled = -1;
     r500_run(s);
     st = rreg(&c, R_RBBM_STATUS);
     g_assert_cmpuint(rreg(&c, R_CP_RB_RPTR), ==, c.wptr);
@@ -1073,14 +1073,14 @@ static void test_2d_sync(void)
     emit(&c, R500_PM4_PACKET0(sc, 0));
     emit(&c, 3);
     r500_reg_write(s, R_CP_RB_WPTR, c.wptr);
-    for (unsigned i = 0; c.h->scheduled == 0 && i < 1000; i++) {
+    for (unsigned i = 0; c.h->host.scheduled == 0 && i < 1000; i++) {
         static const uint32_t before[] = {
             0, 0x22222222, 0x33333333, 0x44444444,
         };
         uint32_t mark = rreg(&c, sc);
         uint64_t clears = s->cp.stats.type3[0x38];
 
-        c.h->scheduled = -1;
+        c.h->host.scheduled = -1;
         r500_run(s);
         /* A mark lands only after the fill before it is complete. */
         if (rreg(&c, sc) != mark) {
@@ -1123,8 +1123,8 @@ static void test_2d_hostdata_resume(void)
         emit(&c, 0xD0000000 + i);
     }
     r500_reg_write(s, R_CP_RB_WPTR, c.wptr);
-    for (; c.h->scheduled == 0 && slices < 1000; slices++) {
-        c.h->scheduled = -1;
+    for (; c.h->host.scheduled == 0 && slices < 1000; slices++) {
+        c.h->host.scheduled = -1;
         r500_run(s);
         stopped += s->cp.resume != 0;
     }
@@ -1143,7 +1143,7 @@ static void test_2d_hostdata_resume(void)
     }
     g_assert_cmpuint(s->rb2d.overflows, ==, 0);
     g_assert_cmpuint(s->cp.resume, ==, 0);
-    g_assert_cmpuint(c.h->logs->len, ==, 0);
+    g_assert_cmpuint(c.h->host.logs->len, ==, 0);
     test_host_free(c.h);
 }
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * A host for the chip core in unit tests: guest RAM as a plain buffer,
- * a clock the test sets, a recorded IRQ line, schedule requests and log
- * lines.
+ * A chip for unit tests over the shared in-memory host (tools/host/
+ * mem-host.h): guest RAM as a plain buffer, a clock the test sets, the
+ * recorded IRQ line, schedule requests and the log lines, in h->host.
  */
 #ifndef R500_TEST_HOST_H
 #define R500_TEST_HOST_H
@@ -10,20 +10,12 @@
 #include <glib.h>
 
 #include "r500.h"
+#include "mem-host.h"
 
 typedef struct TestHost {
     R500Chip chip;
     uint8_t *vram;
-    uint8_t *ram;           /* guest RAM at bus address 0 */
-    uint64_t ram_size;
-    int64_t now;
-    bool irq;
-    unsigned irq_edges;
-    int64_t scheduled;      /* last schedule() deadline, -1 none */
-    uint64_t last_dma_addr; /* bus address of the last DMA, even failed */
-    unsigned dma_writes;    /* successful DMA writes */
-    unsigned irq_dma_writes;    /* dma_writes when the line last rose */
-    GPtrArray *logs;        /* "G: msg" (guest error) or "U: msg" (unimp) */
+    MemHost host;           /* logs: "G: msg" (guest error), "U: msg" */
 } TestHost;
 
 /* A chip of the model with vram_mb MiB of VRAM and 16 MiB of guest RAM. */

@@ -6,6 +6,7 @@
  * r100_ring_ib_execute and r300_fence_ring_emit.
  */
 #include <stdarg.h>
+#include <stddef.h>
 #include <string.h>
 #include <time.h>
 
@@ -59,61 +60,24 @@ static void klog(KDrv *k, int level, const char *fmt, ...)
     g_free(msg);
 }
 
-/* ---- host side of the chip ---- */
+/* ---- host side of the chip: the shared in-memory host ---- */
 
-static bool host_dma_read(void *opaque, uint64_t addr, void *buf, uint64_t len)
+static KDrv *kdrv_of(MemHost *h)
 {
-    KDrv *k = opaque;
-
-    if (!r500_span_in(addr, len, k->ram_size)) {
-        return false;
-    }
-    memcpy(buf, k->ram + addr, len);
-    return true;
+    return (KDrv *)((char *)h - offsetof(KDrv, host));
 }
 
-static bool host_dma_write(void *opaque, uint64_t addr, const void *buf,
-                           uint64_t len)
-{
-    KDrv *k = opaque;
-
-    if (!r500_span_in(addr, len, k->ram_size)) {
-        return false;
-    }
-    memcpy(k->ram + addr, buf, len);
-    return true;
-}
-
-static void host_set_irq(void *opaque, bool level)
+static void host_irq(MemHost *h, bool level)
 {
     /* fences are polled; the line is only traced */
-    klog(opaque, 2, "irq %d", level);
+    klog(kdrv_of(h), 2, "irq %d", level);
 }
 
-static int64_t host_clock(void *opaque)
+static void host_log(MemHost *h, R500LogKind kind, const char *msg)
 {
-    return ((KDrv *)opaque)->clock_ns;
-}
-
-static void host_schedule(void *opaque, int64_t deadline)
-{
-    ((KDrv *)opaque)->deadline_ns = deadline;
-}
-
-static void host_log(void *opaque, R500LogKind kind, const char *msg)
-{
-    klog(opaque, kind == R500_LOG_GUEST_ERROR ? 0 : 1, "chip %s: %s",
+    klog(kdrv_of(h), kind == R500_LOG_GUEST_ERROR ? 0 : 1, "chip %s: %s",
          kind == R500_LOG_GUEST_ERROR ? "guest error" : "unimplemented", msg);
 }
-
-static const R500HostOps host_ops = {
-    .dma_read = host_dma_read,
-    .dma_write = host_dma_write,
-    .set_irq = host_set_irq,
-    .clock_ns = host_clock,
-    .schedule = host_schedule,
-    .log = host_log,
-};
 
 /* ---- register access, as WREG32/WREG32_MC/WREG32_PCIE do it ---- */
 
@@ -226,20 +190,12 @@ static bool run_until(KDrv *k, bool (*done)(KDrv *k, const void *arg),
     time_t start = time(NULL);
 
     for (uint32_t i = 0; i < WAIT_MAX_RUNS; i++) {
-        int64_t d;
-
         if (done(k, arg)) {
             break;
         }
-        d = k->deadline_ns;
-        if (d < 0) {
+        if (!mem_host_step(&k->host, true)) {
             break;          /* idle: nothing will ever change */
         }
-        k->deadline_ns = -1;
-        if (d > k->clock_ns) {
-            k->clock_ns = d;
-        }
-        r500_run(k->chip);
         if ((i & 1023) == 1023 && time(NULL) - start > WAIT_MAX_SECONDS) {
             klog(k, 0, "gave up waiting for the CP after %d s",
                      WAIT_MAX_SECONDS);
@@ -421,11 +377,14 @@ static bool ring_test(KDrv *k)
 
 bool kdrv_init(KDrv *k, char **err)
 {
-    if (!r500_chip_init(k->chip, k->model, k->vram, k->vram_size, &host_ops,
-                        k, err)) {
+    mem_host_init(&k->host, k->ram, k->ram_size, k->vram_size);
+    k->host.chip = k->chip;
+    k->host.on_irq = host_irq;
+    k->host.on_log = host_log;
+    if (!r500_chip_init(k->chip, k->model, k->vram, k->vram_size,
+                        &mem_host_ops, &k->host, err)) {
         return false;
     }
-    k->deadline_ns = -1;
     mc_program(k);
     gart_enable(k);
     /* the kernel's own GTT buffers are bound like any other */
