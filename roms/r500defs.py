@@ -37,6 +37,7 @@ class ChipDefs:
     def __init__(self, regs_dir, models_def):
         self.regs = {}        # name -> byte offset
         self.fields = {}      # (reg, field) -> (shift, width)
+        self.values = {}      # (reg, field, name) -> value
         self.pll = {}         # name -> index
         self.pcie = {}        # name -> index
         self.mc = {}          # name -> {"RV515": idx, "R520": idx}
@@ -76,11 +77,17 @@ class ChipDefs:
                 self._add("D1" + m.group(1), off)
                 self._add("D2" + m.group(1), off + self.CRTC2_OFFSET)
                 continue
-            m = re.match(r"R500_FIELD\((\w+),\s*(\w+),\s*(\d+),\s*(\d+)\)",
-                         line)
-            if m:
-                self.fields[(m.group(1), m.group(2))] = (int(m.group(3)),
-                                                         int(m.group(4)))
+            self._parse_field(line)
+
+    def _parse_field(self, line):
+        m = re.match(r"R500_FIELD\((\w+),\s*(\w+),\s*(\d+),\s*(\d+)\)", line)
+        if m:
+            self.fields[(m.group(1), m.group(2))] = (int(m.group(3)),
+                                                     int(m.group(4)))
+        m = re.match(r"R500_VALUE\((\w+),\s*(\w+),\s*(\w+),\s*(\w+)\)",
+                     line)
+        if m:
+            self.values[m.groups()[:3]] = int(m.group(4), 0)
 
     def _parse_pll(self, path):
         for m in re.finditer(r"R500_PLL_REG\((\w+),\s*(0x[0-9A-Fa-f]+)\)",
@@ -88,9 +95,12 @@ class ChipDefs:
             self.pll[m.group(1)] = int(m.group(2), 16)
 
     def _parse_pcie(self, path):
+        text = _strip(path)
         for m in re.finditer(r"R500_PCIE_REG\((\w+),\s*(0x[0-9A-Fa-f]+)\)",
-                             _strip(path)):
+                             text):
             self.pcie[m.group(1)] = int(m.group(2), 16)
+        for line in text.splitlines():
+            self._parse_field(line.strip())
 
     def _parse_mc(self, path):
         for m in re.finditer(r"R500_MC_REG\((\w+),\s*(-?\w+),\s*(-?\w+)\)",

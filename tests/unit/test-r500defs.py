@@ -44,6 +44,19 @@ class ReaderTest(unittest.TestCase):
         self.assertEqual(self.defs.pcie["PCIE_TX_GART_CNTL"], 0x10)
         self.assertEqual(self.defs.pcie["PCIE_TX_GART_START_LO"], 0x14)
 
+    def test_field_values(self):
+        # radeon_reg.h RADEON_GMC_BRUSH_SOLID_COLOR (13 << 4),
+        # RADEON_PCIE_TX_GART_UNMAPPED_ACCESS_DISCARD (3 << 1)
+        d = self.defs
+        self.assertEqual(d.fields[("DP_GUI_MASTER_CNTL", "BRUSH_DATATYPE")],
+                         (4, 4))
+        self.assertEqual(d.values[("DP_GUI_MASTER_CNTL", "BRUSH_DATATYPE",
+                                   "SOLID_COLOR")], 13)
+        self.assertEqual(d.fields[("PCIE_TX_GART_CNTL", "UNMAPPED_ACCESS")],
+                         (1, 2))
+        self.assertEqual(d.values[("PCIE_TX_GART_CNTL", "UNMAPPED_ACCESS",
+                                   "DISCARD")], 3)
+
     def test_include_relative_and_nested(self):
         with tempfile.TemporaryDirectory() as d:
             os.mkdir(os.path.join(d, "sub"))

@@ -17,25 +17,27 @@
 #define WB_SCRATCH_OFFSET   0
 #define WB_CP_RPTR_OFFSET   1024
 
-/* r300.c / radeon_reg.h bit values (not offsets) */
-#define PTE_UNSNOOPED       (1u << 0)
-#define PTE_WRITEABLE       (1u << 2)
-#define PTE_READABLE        (1u << 3)
-#define GART_EN             (1u << 0)
-#define GART_UNMAPPED_DISCARD (3u << 1)
-#define GART_INVALIDATE_TLB (1u << 8)
-#define ISYNC_ANY2D_IDLE3D  (1u << 0)
-#define ISYNC_ANY3D_IDLE2D  (1u << 1)
-#define ISYNC_WAIT_IDLEGUI  (1u << 4)
-#define ISYNC_CPSCRATCH_IDLEGUI (1u << 5)
-#define WAIT_DMA_GUI_IDLE   (1u << 9)
-#define WAIT_2D_IDLECLEAN   (1u << 16)
-#define WAIT_3D_IDLECLEAN   (1u << 17)
-#define DC_FLUSH            (2u << 0)
-#define DC_FREE             (2u << 2)
-#define ZC_FLUSH            (1u << 0)
-#define ZC_FREE             (1u << 1)
-#define CSQ_PRIBM_INDBM     (4u << 28)
+/* The register values r300.c writes, from r500_regs.def's fields. */
+#define ISYNC_ANY2D_IDLE3D  R500_FMASK(ISYNC_CNTL, ANY2D_IDLE3D)
+#define ISYNC_ANY3D_IDLE2D  R500_FMASK(ISYNC_CNTL, ANY3D_IDLE2D)
+#define ISYNC_WAIT_IDLEGUI  R500_FMASK(ISYNC_CNTL, WAIT_IDLEGUI)
+#define ISYNC_CPSCRATCH_IDLEGUI R500_FMASK(ISYNC_CNTL, CPSCRATCH_IDLEGUI)
+#define WAIT_DMA_GUI_IDLE   R500_FMASK(WAIT_UNTIL, WAIT_DMA_GUI_IDLE)
+#define WAIT_2D_IDLECLEAN   R500_FMASK(WAIT_UNTIL, WAIT_2D_IDLECLEAN)
+#define WAIT_3D_IDLECLEAN   R500_FMASK(WAIT_UNTIL, WAIT_3D_IDLECLEAN)
+#define DC_FLUSH            R500_FSET(0, RB3D_DSTCACHE_CTLSTAT, DC_FLUSH, \
+    R500_FVAL(RB3D_DSTCACHE_CTLSTAT, DC_FLUSH, FLUSH_DIRTY_3D))
+#define DC_FREE             R500_FSET(0, RB3D_DSTCACHE_CTLSTAT, DC_FREE, \
+    R500_FVAL(RB3D_DSTCACHE_CTLSTAT, DC_FREE, FREE_3D_TAGS))
+#define ZC_FLUSH            R500_FMASK(ZB_ZCACHE_CTLSTAT, ZC_FLUSH)
+#define ZC_FREE             R500_FMASK(ZB_ZCACHE_CTLSTAT, ZC_FREE)
+#define CSQ_PRIBM_INDBM     R500_FSET(0, CP_CSQ_CNTL, CSQ_MODE, \
+    R500_FVAL(CP_CSQ_CNTL, CSQ_MODE, PRIBM_INDBM))
+
+/* PCIE_TX_GART_CNTL: unmapped accesses go to the discard page */
+#define GART_UNMAPPED_DISCARD \
+    R500_FSET(0, PCIE_TX_GART_CNTL, UNMAPPED_ACCESS, \
+              R500_FVAL(PCIE_TX_GART_CNTL, UNMAPPED_ACCESS, DISCARD))
 
 /* Bounds on one wait for the CP: r500_run slices and host seconds. */
 #define WAIT_MAX_RUNS       (1u << 24)
@@ -120,7 +122,8 @@ static void gart_tlb_flush(KDrv *k)
 {
     for (int i = 0; i < 2; i++) {
         uint32_t tmp = rreg_pcie(k, PCIE_PCIE_TX_GART_CNTL);
-        wreg_pcie(k, PCIE_PCIE_TX_GART_CNTL, tmp | GART_INVALIDATE_TLB);
+        wreg_pcie(k, PCIE_PCIE_TX_GART_CNTL,
+                  tmp | R500_FMASK(PCIE_TX_GART_CNTL, INVALIDATE_TLB));
         (void)rreg_pcie(k, PCIE_PCIE_TX_GART_CNTL);
         wreg_pcie(k, PCIE_PCIE_TX_GART_CNTL, tmp);
     }
@@ -135,7 +138,8 @@ void kdrv_gart_bind(KDrv *k, uint64_t gtt_off, uint64_t size, bool bind)
         uint32_t e = (uint32_t)(addr >> 8) & 0x00FFFFF0;
 
         e |= (uint32_t)((addr >> 32) & 0xFF) << 24;
-        e |= PTE_UNSNOOPED | (bind ? PTE_WRITEABLE | PTE_READABLE : 0);
+        e |= R500_GART_PTE_UNSNOOPED |
+             (bind ? R500_GART_PTE_WRITEABLE | R500_GART_PTE_READABLE : 0);
         e = GUINT32_TO_LE(e);
         memcpy(k->vram + k->gart_table + (off / KDRV_PAGE_SIZE) * 4, &e, 4);
     }
@@ -305,8 +309,8 @@ static void gart_enable(KDrv *k)
     wreg_pcie(k, PCIE_PCIE_TX_DISCARD_RD_ADDR_LO, k->vram_start);
     wreg_pcie(k, PCIE_PCIE_TX_DISCARD_RD_ADDR_HI, 0);
     wreg_pcie(k, PCIE_PCIE_TX_GART_ERROR, 0);
-    wreg_pcie(k, PCIE_PCIE_TX_GART_CNTL, rreg_pcie(k, PCIE_PCIE_TX_GART_CNTL) | GART_EN |
-              GART_UNMAPPED_DISCARD);
+    wreg_pcie(k, PCIE_PCIE_TX_GART_CNTL, rreg_pcie(k, PCIE_PCIE_TX_GART_CNTL) |
+              R500_FMASK(PCIE_TX_GART_CNTL, EN) | GART_UNMAPPED_DISCARD);
     gart_tlb_flush(k);
 }
 

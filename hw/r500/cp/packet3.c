@@ -18,10 +18,12 @@
 #include "../blocks.h"
 
 
-/* Brush and source datatypes of DP_GUI_MASTER_CNTL (radeon_reg.h). */
-#define GMC_BRUSH_SOLID_COLOR   13u
-#define GMC_BRUSH_NONE          15u
-#define GMC_SRC_DATATYPE_COLOR  3u
+/* Brush and source datatypes of DP_GUI_MASTER_CNTL (r500_regs.def). */
+#define GMC_BRUSH_SOLID_COLOR \
+    R500_FVAL(DP_GUI_MASTER_CNTL, BRUSH_DATATYPE, SOLID_COLOR)
+#define GMC_BRUSH_NONE  R500_FVAL(DP_GUI_MASTER_CNTL, BRUSH_DATATYPE, NONE)
+#define GMC_SRC_DATATYPE_COLOR \
+    R500_FVAL(DP_GUI_MASTER_CNTL, SRC_DATATYPE, COLOR)
 
 static void p3_error(R500Chip *s, unsigned op, const char *what)
 {
