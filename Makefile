@@ -9,7 +9,9 @@ BUILD ?= build
 all: deps $(BUILD)/build.ninja
 	ninja -C $(BUILD)
 
-run: all
+# Running needs QEMU with the card and its ROMs, not the sanitizer builds.
+run: deps $(BUILD)/build.ninja
+	ninja -C $(BUILD) qemu.stamp
 	scripts/run.sh $(BUILD)
 
 test: all

@@ -43,24 +43,24 @@ fetch_source() {
        have_file "$dsc" "$dsc_sha"; then
         return
     fi
-    log "downloading the QEMU $deb_version source package"
-    # apt first (needs deb-src, which scripts/deps.sh enables); then the
-    # Debian pool and snapshot archive, for when the mirror has moved on.
-    (cd "$dl" && apt-get source --download-only "qemu=$deb_version" >/dev/null 2>&1) || true
-    for f in "$orig" "$debtar" "$dsc"; do
-        [ -f "$dl/$f" ] && continue
-        for base in https://deb.debian.org/debian/pool/main/q/qemu \
-                    https://snapshot.debian.org/archive/debian/20250520T000000Z/pool/main/q/qemu; do
-            curl -fsSL -o "$dl/$f.part" "$base/$f" && mv "$dl/$f.part" "$dl/$f" && break
-        done
-    done
+    log "[1/4] downloading the QEMU $deb_version source package (about 17 MB) with apt-get source"
+    # From the machine's own apt sources (scripts/deps.sh adds deb-src for
+    # them); no mirror is named here, so a local mirror or proxy is used.
+    if ! (cd "$dl" && apt-get source --download-only "qemu=$deb_version" 2>&1 |
+              grep -E '^(Get|Fetched|E:)' >&2); then
+        :
+    fi
     have_file "$orig" "$orig_sha" && have_file "$debtar" "$debtar_sha" &&
-        have_file "$dsc" "$dsc_sha" || { log "source download failed or checksum mismatch"; exit 1; }
+        have_file "$dsc" "$dsc_sha" || {
+        log "the source package qemu=$deb_version could not be fetched (or its checksum differs):"
+        log "check that scripts/deps.sh ran (it adds deb-src) and 'apt-cache showsrc qemu' lists $deb_version"
+        exit 1
+    }
 }
 
 unpack_source() {
     [ -f "$src/.r500-unpacked" ] && return
-    log "unpacking into $src"
+    log "[2/4] unpacking into $src"
     rm -rf "$src" "$src.tmp"
     (cd "$dl" && dpkg-source --no-check -x "$dsc" "$src.tmp" >/dev/null)
     touch "$src.tmp/.r500-unpacked"
@@ -130,18 +130,24 @@ fwpath="$(realpath -m "$R500_ROMDIR"):/usr/share/qemu:/usr/share/seabios:/usr/li
 
 configure() {
     local qb="$build/build"
-    local want="$patch_stamp $fwpath ${R500_QEMU_CONFIGURE_EXTRA:-}"
+    # The UI: GTK and SDL windows with OpenGL (`make run` on a desktop), or
+    # none for the sanitized build, which only serves qtests and fuzzing.
+    local ui="--enable-gtk --enable-sdl --enable-opengl"
+    [ "${R500_QEMU_UI:-window}" = headless ] &&
+        ui="--disable-gtk --disable-sdl --disable-opengl"
+    local want="$patch_stamp $fwpath $ui ${R500_QEMU_CONFIGURE_EXTRA:-}"
     if [ -f "$qb/build.ninja" ] && [ "$(cat "$qb/.r500-configured" 2>/dev/null)" = "$want" ]; then
         return
     fi
-    log "configuring"
+    log "[3/4] configuring (log: $qb/configure.log)"
     rm -rf "$qb"
     mkdir -p "$qb"
     (cd "$qb" && "$overlay/configure" \
         --target-list=x86_64-softmmu \
         --firmwarepath="$fwpath" \
         --disable-docs --disable-tools --disable-guest-agent \
-        --disable-xen --disable-spice --disable-opengl --disable-virglrenderer \
+        --disable-xen --disable-spice --disable-virglrenderer \
+        $ui \
         --disable-vhost-user --disable-capstone --disable-libusb \
         --disable-usb-redir --disable-smartcard --disable-rdma \
         --enable-slirp --enable-vnc \
@@ -163,9 +169,21 @@ make_overlay
 configure
 shift 3
 targets=("qemu-system-x86_64" "$@")
-log "ninja ${targets[*]}"
-ninja -C "$build/build" "${targets[@]}" >&2
-
+# A line per tenth of the build, as it goes, instead of a thousand; the
+# whole output is kept in ninja.log and its end shown when the build fails.
+log "[4/4] building ${targets[*]} (log: $build/build/ninja.log)"
+if ! ninja -C "$build/build" "${targets[@]}" < /dev/null 2>&1 |
+        tee "$build/build/ninja.log" |
+        awk 'match($0, /^\[[0-9]+\/[0-9]+\]/) {
+                 split(substr($0, 2, RLENGTH - 2), n, "/");
+                 t = int(10 * n[1] / n[2]);
+                 if (t > last) { last = t;
+                     printf "qemu-build:   %3d%% (%d of %d steps)\n", 10 * t, n[1], n[2] > "/dev/stderr";
+                     fflush("/dev/stderr") } }'; then
+    tail -40 "$build/build/ninja.log" >&2
+    log "build failed (full log: $build/build/ninja.log)"
+    exit 1
+fi
 # Run from its build tree, QEMU looks for firmware only inside
 # build/qemu-bundle (util/cutils.c: get_relocated_path), so mirror each
 # firmware directory there.

@@ -68,6 +68,32 @@ void r500_log(R500Chip *s, R500LogKind kind, const char *fmt, ...)
     g_free(msg);
 }
 
+void r500_chip_stats(R500Chip *s, R500StatFn fn, void *opaque)
+{
+    const R500CPStats *cp = &s->cp.stats;
+    const R500DrawStats *d = &s->cp.draw_stats;
+    uint64_t type3 = 0;
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(cp->type3); i++) {
+        type3 += cp->type3[i];
+    }
+    fn(opaque, "cp-type0-packets", cp->type0);
+    fn(opaque, "cp-type0-writes", cp->type0_regs);
+    fn(opaque, "cp-type1-packets", cp->type1);
+    fn(opaque, "cp-type2-packets", cp->type2);
+    fn(opaque, "cp-type3-packets", type3);
+    fn(opaque, "cp-ibs", cp->ibs);
+    fn(opaque, "cp-dwords", cp->dwords);
+    fn(opaque, "cp-slices", cp->slices);
+    fn(opaque, "cp-2d-waits", cp->waits);
+    fn(opaque, "cp-errors", cp->errors);
+    fn(opaque, "draws", d->draws);
+    fn(opaque, "draw-vertices", d->vertices);
+    fn(opaque, "clears", d->clears);
+    fn(opaque, "guest-errors", s->guest_errors);
+    fn(opaque, "unimplemented-events", s->unimp_events);
+}
+
 /* Unknown registers are stored like any other, and reported once each. */
 static void note_unknown(R500Chip *s, uint32_t reg, bool write, uint32_t val)
 {

@@ -37,9 +37,17 @@ void r500_irq_update(R500Chip *s)
     r500_set_irq(s, (st & en) != 0 || display_pending(s));
 }
 
+/* Latch interrupt sources (traced: the fence and idle interrupts). */
+static void irq_latch(R500Chip *s, uint32_t bits)
+{
+    s->regs[R_GEN_INT_STATUS / 4] |= bits & GEN_INT_LATCHED;
+    r500_trace(s, R500_TRACE_IRQ, bits, s->regs[R_GEN_INT_STATUS / 4],
+               s->regs[R_GEN_INT_CNTL / 4], 0);
+}
+
 void r500_irq_raise(R500Chip *s, uint32_t gen_int_status_bits)
 {
-    s->regs[R_GEN_INT_STATUS / 4] |= gen_int_status_bits & GEN_INT_LATCHED;
+    irq_latch(s, gen_int_status_bits);
     r500_irq_update(s);
 }
 
@@ -60,10 +68,10 @@ static void gen_int_status_write(R500Chip *s, uint32_t reg, uint32_t old,
     uint32_t st = old & GEN_INT_LATCHED;
 
     st &= ~(val & GEN_INT_LATCHED);                 /* acknowledge */
-    if (val & R500_FMASK(GEN_INT_STATUS, SW_INT_FIRE)) {
-        st |= R500_FMASK(GEN_INT_STATUS, SW_INT);   /* fence interrupt */
-    }
     s->regs[reg / 4] = st;
+    if (val & R500_FMASK(GEN_INT_STATUS, SW_INT_FIRE)) {
+        irq_latch(s, R500_FMASK(GEN_INT_STATUS, SW_INT));  /* fence */
+    }
     r500_irq_update(s);
 }
 

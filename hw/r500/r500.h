@@ -59,6 +59,14 @@ typedef enum R500LogKind {
     R500_LOG_UNIMP,         /* a feature the model does not implement yet */
 } R500LogKind;
 
+/* Trace points of the core (trace.def). */
+typedef enum R500TraceEvent {
+#define R500_TRACE(name, what) R500_TRACE_##name,
+#include "trace.def"
+#undef R500_TRACE
+    R500_TRACE__COUNT
+} R500TraceEvent;
+
 typedef struct R500HostOps {
     /*
      * Bus-master DMA to/from guest physical (bus) addresses.  Returns true
@@ -79,6 +87,9 @@ typedef struct R500HostOps {
     void (*vram_dirty)(void *host, uint64_t offset, uint64_t len);
     /* One formatted line, without trailing newline. */
     void (*log)(void *host, R500LogKind kind, const char *msg);
+    /* A trace point (trace.def says what a..d are); NULL: not traced. */
+    void (*trace)(void *host, R500TraceEvent ev, uint64_t a, uint64_t b,
+                  uint64_t c, uint64_t d);
 } R500HostOps;
 
 /* ---- Blocks ---- */
@@ -215,11 +226,28 @@ void r500_run(R500Chip *s);
 /* Ask the host to call r500_run() soon (new work for some block). */
 void r500_kick(R500Chip *s);
 
+/*
+ * The chip's counters, by name, in a fixed order: the board's QOM
+ * property "stats" (QMP qom-get), tests and tools list the same ones.
+ * Names are QOM-style (lower case, dashes).
+ */
+typedef void (*R500StatFn)(void *opaque, const char *name, uint64_t val);
+void r500_chip_stats(R500Chip *s, R500StatFn fn, void *opaque);
+
 /* Logging for the engines (printf-style; one line each). */
 void r500_log(R500Chip *s, R500LogKind kind, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 #define r500_guest_error(s, ...) r500_log((s), R500_LOG_GUEST_ERROR, __VA_ARGS__)
 #define r500_unimp(s, ...)       r500_log((s), R500_LOG_UNIMP, __VA_ARGS__)
+
+/* A trace point: cheap when the host traces nothing. */
+static inline void r500_trace(R500Chip *s, R500TraceEvent ev, uint64_t a,
+                              uint64_t b, uint64_t c, uint64_t d)
+{
+    if (s->ops->trace) {
+        s->ops->trace(s->host, ev, a, b, c, d);
+    }
+}
 
 /* The IRQ line was recomputed by the interrupt logic. */
 void r500_set_irq(R500Chip *s, bool level);

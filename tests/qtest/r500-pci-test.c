@@ -218,6 +218,45 @@ static void test_unknown_register(const R500TestModel *m)
     r500_test_stop(&t);
 }
 
+static uint64_t stat(R500Test *t, const char *name)
+{
+    QDict *rsp = qtest_qmp(t->qts, "{'execute': 'qom-get', 'arguments': "
+                           "{'path': %s, 'property': 'stats'}}", R500_TEST_ID);
+    QDict *st = qdict_get_qdict(rsp, "return");
+    uint64_t v;
+
+    g_assert_nonnull(st);
+    g_assert_true(qdict_haskey(st, name));
+    v = qdict_get_int(st, name);
+    qobject_unref(rsp);
+    return v;
+}
+
+/*
+ * QEMU conventions: the core's counters through QMP qom-get "stats"; the
+ * old property spelling guest_hwcursor reaches guest-hwcursor.
+ */
+static void test_qom(const R500TestModel *m)
+{
+    R500Test t;
+    uint64_t errors;
+    QDict *rsp;
+
+    r500_test_start(&t, m->name, "-global r500.guest_hwcursor=on", true);
+    errors = stat(&t, "guest-errors");
+    g_assert_cmpuint(stat(&t, "cp-type0-packets"), ==, 0);
+    /* MM_DATA into nowhere is a guest error (docs/architecture.md) */
+    r500_wreg(&t, R_MM_INDEX, 0x80000000u | 0x7ffffff0);
+    r500_wreg(&t, R_MM_DATA, 0xdeadbeef);
+    g_assert_cmpuint(stat(&t, "guest-errors"), ==, errors + 1);
+    rsp = qtest_qmp(t.qts, "{'execute': 'qom-get', 'arguments': "
+                    "{'path': %s, 'property': 'guest-hwcursor'}}",
+                    R500_TEST_ID);
+    g_assert_true(qdict_get_bool(rsp, "return"));
+    qobject_unref(rsp);
+    r500_test_stop(&t);
+}
+
 static void test_reset_restores(const R500TestModel *m)
 {
     R500Test t;
@@ -247,5 +286,6 @@ int main(int argc, char **argv)
     r500_add_model_tests("access-sizes", test_access_sizes);
     r500_add_model_tests("unknown-register", test_unknown_register);
     r500_add_model_tests("system-reset", test_reset_restores);
+    r500_add_model_tests("qom", test_qom);
     return g_test_run();
 }

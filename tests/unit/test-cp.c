@@ -143,6 +143,112 @@ static void test_ring_and_ib(void)
     test_host_free(c.h);
 }
 
+/* Where the n-th trace point of kind ev is, from index from; -1 if none. */
+static int trace_find(TestHost *h, int from, R500TraceEvent ev)
+{
+    for (int i = MAX(from, 0); i < (int)h->host.traces->len; i++) {
+        if (g_array_index(h->host.traces, TestTrace, i).ev == ev) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+static void stat_put(void *opaque, const char *name, uint64_t val)
+{
+    g_hash_table_insert(opaque, g_strdup(name), g_memdup2(&val, sizeof(val)));
+}
+
+static uint64_t stat_get(GHashTable *t, const char *name)
+{
+    uint64_t *v = g_hash_table_lookup(t, name);
+
+    g_assert_nonnull(v);
+    return *v;
+}
+
+/*
+ * The trace points a driver developer follows (trace.def), in the order
+ * the hardware does the work: the ring packet that launches the IB, the
+ * IB, the IB's packet, its scratch write, the fence's scratch write-back
+ * and the interrupt; and the counters the board shows as QOM "stats".
+ */
+static void test_trace_points(void)
+{
+    Cp c = cp_new(R500_MODEL_RV515, 12);
+    R500Chip *s = c.s;
+    uint32_t scratch2 = R500_REGA_AT(SCRATCH_REG, 2);
+    GHashTable *st = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+                                           g_free);
+    uint32_t launch_pos;
+    int i, ib, fence;
+    const TestTrace *t;
+
+    r500_reg_write(s, R_GEN_INT_CNTL, SW_INT);
+    ram_put32(c.h, IB_BUS, R500_PM4_PACKET0(scratch2, 0));
+    ram_put32(c.h, IB_BUS + 4, 0xDEADBEEF);
+    g_array_set_size(c.h->host.traces, 0);
+    launch_pos = c.wptr;
+    emit(&c, R500_PM4_PACKET0(R_CP_IB_BASE, 1));
+    emit(&c, IB_BUS);
+    emit(&c, 2);
+    emit(&c, R500_PM4_PACKET0(R_SCRATCH_REG, 0));
+    emit(&c, 1234);
+    emit(&c, R500_PM4_PACKET0(R_GEN_INT_STATUS, 0));
+    emit(&c, SW_INT_FIRE);
+    commit(&c);
+
+    i = trace_find(c.h, 0, R500_TRACE_CP_PACKET);
+    g_assert_cmpint(i, >=, 0);
+    t = &g_array_index(c.h->host.traces, TestTrace, i);
+    g_assert_cmphex(t->a, ==, R500_PM4_PACKET0(R_CP_IB_BASE, 1));
+    g_assert_cmpuint(t->b, ==, 3);
+    g_assert_cmphex(t->c, ==, RING_BUS + 4 * launch_pos);
+    g_assert_cmpuint(t->d, ==, 0);
+    ib = trace_find(c.h, i, R500_TRACE_CP_IB);
+    g_assert_cmpint(ib, >, i);
+    t = &g_array_index(c.h->host.traces, TestTrace, ib);
+    g_assert_cmphex(t->a, ==, IB_BUS);
+    g_assert_cmpuint(t->b, ==, 2);
+    i = trace_find(c.h, ib, R500_TRACE_CP_PACKET);
+    t = &g_array_index(c.h->host.traces, TestTrace, i);
+    g_assert_cmphex(t->a, ==, R500_PM4_PACKET0(scratch2, 0));
+    g_assert_cmphex(t->c, ==, IB_BUS);
+    g_assert_cmpuint(t->d, ==, 1);
+    i = trace_find(c.h, i, R500_TRACE_SCRATCH);
+    t = &g_array_index(c.h->host.traces, TestTrace, i);
+    g_assert_cmpuint(t->a, ==, 2);
+    g_assert_cmphex(t->b, ==, 0xDEADBEEF);
+    g_assert_cmphex(t->c, ==, WB_BUS + 8);
+    fence = trace_find(c.h, i + 1, R500_TRACE_SCRATCH);
+    t = &g_array_index(c.h->host.traces, TestTrace, fence);
+    g_assert_cmpuint(t->a, ==, 0);
+    g_assert_cmpuint(t->b, ==, 1234);
+    /* the interrupt follows its fence */
+    i = trace_find(c.h, 0, R500_TRACE_IRQ);
+    g_assert_cmpint(i, >, fence);
+    t = &g_array_index(c.h->host.traces, TestTrace, i);
+    g_assert_cmphex(t->a & SW_INT, ==, SW_INT);
+    g_assert_true(c.h->host.irq);
+
+    r500_chip_stats(s, stat_put, st);
+    g_assert_cmpuint(stat_get(st, "cp-ibs"), ==, 1);
+    g_assert_cmpuint(stat_get(st, "cp-type0-packets"), ==,
+                     s->cp.stats.type0);
+    g_assert_cmpuint(stat_get(st, "cp-type0-packets"), >=, 4);
+    g_assert_cmpuint(stat_get(st, "guest-errors"), ==, 0);
+    /* a guest error counts */
+    emit(&c, R500_PM4_PACKET0(R_CP_RB_BASE, 0));
+    emit(&c, 0);
+    commit(&c);
+    g_hash_table_remove_all(st);
+    r500_chip_stats(s, stat_put, st);
+    g_assert_cmpuint(stat_get(st, "guest-errors"), ==, 1);
+    g_assert_cmpuint(stat_get(st, "cp-errors"), >=, 1);
+    g_hash_table_destroy(st);
+    test_host_free(c.h);
+}
+
 static void test_writeback_masks(void)
 {
     Cp c = cp_new(R500_MODEL_R520, 10);
@@ -1152,6 +1258,7 @@ int main(int argc, char **argv)
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/cp/ring-and-ib", test_ring_and_ib);
     g_test_add_func("/cp/writeback-masks", test_writeback_masks);
+    g_test_add_func("/cp/trace-points", test_trace_points);
     g_test_add_func("/cp/type0", test_type0_forms);
     g_test_add_func("/cp/type0-overrun", test_type0_overrun);
     g_test_add_func("/cp/wrap-and-partial", test_ring_wrap_and_partial);

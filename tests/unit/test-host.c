@@ -12,6 +12,7 @@ TestHost *test_host_new(R500Model model, unsigned vram_mb)
                   (uint64_t)vram_mb << 20);
     h->host.chip = &h->chip;
     h->host.logs = g_ptr_array_new_with_free_func(g_free);
+    h->host.traces = g_array_new(FALSE, FALSE, sizeof(TestTrace));
     h->host.verbose = g_getenv("R500_TEST_VERBOSE") != NULL;
     if (!r500_chip_init(&h->chip, model, h->vram, (uint64_t)vram_mb << 20,
                         &mem_host_ops, &h->host, &err)) {
@@ -24,6 +25,7 @@ void test_host_free(TestHost *h)
 {
     r500_chip_finalize(&h->chip);
     g_ptr_array_free(h->host.logs, TRUE);
+    g_array_free(h->host.traces, TRUE);
     g_free(h->vram);
     g_free(h->host.ram);
     g_free(h);

@@ -15,8 +15,11 @@
 typedef struct TestHost {
     R500Chip chip;
     uint8_t *vram;
-    MemHost host;           /* logs: "G: msg" (guest error), "U: msg" */
+    /* logs: "G: msg" (guest error), "U: msg"; traces: TestTrace */
+    MemHost host;
 } TestHost;
+
+typedef MemHostTrace TestTrace;
 
 /* A chip of the model with vram_mb MiB of VRAM and 16 MiB of guest RAM. */
 TestHost *test_host_new(R500Model model, unsigned vram_mb);

@@ -105,6 +105,17 @@ static void mh_log(void *opaque, R500LogKind kind, const char *msg)
     }
 }
 
+static void mh_trace(void *opaque, R500TraceEvent ev, uint64_t a,
+                     uint64_t b, uint64_t c, uint64_t d)
+{
+    MemHost *h = opaque;
+    MemHostTrace t = { ev, a, b, c, d };
+
+    if (h->traces) {
+        g_array_append_val(h->traces, t);
+    }
+}
+
 const R500HostOps mem_host_ops = {
     .dma_read = mh_dma_read,
     .dma_write = mh_dma_write,
@@ -113,6 +124,7 @@ const R500HostOps mem_host_ops = {
     .schedule = mh_schedule,
     .vram_dirty = mh_vram_dirty,
     .log = mh_log,
+    .trace = mh_trace,
 };
 
 void mem_host_init(MemHost *h, uint8_t *ram, uint64_t ram_size,

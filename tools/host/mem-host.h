@@ -11,7 +11,8 @@
  * core did: the IRQ line and its rising edges, the last schedule()
  * deadline, the spans of guest RAM written by DMA and of VRAM reported
  * by vram_dirty() (a report outside VRAM aborts: the core broke its
- * contract), and the log lines (counted; kept, printed or passed on).
+ * contract), the log lines (counted; kept, printed or passed on) and the
+ * trace points (kept).
  */
 #ifndef R500_MEM_HOST_H
 #define R500_MEM_HOST_H
@@ -24,6 +25,12 @@
 
 typedef struct MemHost MemHost;
 
+/* One trace point the core reported (R500HostOps.trace). */
+typedef struct MemHostTrace {
+    R500TraceEvent ev;
+    uint64_t a, b, c, d;
+} MemHostTrace;
+
 struct MemHost {
     /* Set by the caller (mem_host_init()). */
     R500Chip *chip;             /* for mem_host_step() */
@@ -31,6 +38,7 @@ struct MemHost {
     uint64_t ram_size;
     uint64_t vram_size;         /* bound of vram_dirty() reports */
     GPtrArray *logs;            /* if set: "G: msg" / "U: msg" kept */
+    GArray *traces;             /* if set: MemHostTrace, in order */
     bool verbose;               /* log lines also to stderr */
     /* Optional hooks, for a host that traces or forwards. */
     void (*on_log)(MemHost *h, R500LogKind kind, const char *msg);

@@ -183,8 +183,10 @@ void r500_cp_scratch_writeback(R500Chip *s, unsigned n, uint32_t val)
     /* SCRATCH_ADDR is 32-byte aligned; REGn lands at +4n (radeon.h). */
     uint32_t addr = (s->regs[R_SCRATCH_ADDR / 4] & ~31u) + 4 * n;
     uint32_t le = GUINT32_TO_LE(val);
+    bool wb = s->regs[R_SCRATCH_UMSK / 4] & (1u << n);
 
-    if (!(s->regs[R_SCRATCH_UMSK / 4] & (1u << n))) {
+    r500_trace(s, R500_TRACE_SCRATCH, n, val, wb ? addr : 0, 0);
+    if (!wb) {
         return;
     }
     if (!r500_mem_write(s, addr, &le, 4)) {
@@ -219,6 +221,7 @@ void r500_cp_launch_ib(R500Chip *s, bool from_ib)
         return;
     }
     cp->stats.ibs++;
+    r500_trace(s, R500_TRACE_CP_IB, base, size, 0, 0);
     if (size == 0) {
         return;
     }
@@ -303,6 +306,10 @@ static CpStep cp_step(R500Chip *s, uint64_t *used)
     cp->slice_used = *used;
     cp->yielded = false;
     cp->stalled = false;
+    if (!cp->resume) {      /* once per packet, not per resumed slice */
+        r500_trace(s, R500_TRACE_CP_PACKET, pkt[0], total,
+                   st.base + 4ull * st.pos, st.ib);
+    }
     r500_pm4_execute(s, pkt, total, st.ib);
     cp->stats.dwords += total;
     *used += total + cp->cost;

@@ -39,7 +39,7 @@ typedef struct R500Display {
 
 #define DEFINE_R500_DISPLAY_PROPERTIES(_state, _field)                      \
     DEFINE_PROP_UINT32("heads", _state, _field.heads, 1),                   \
-    DEFINE_PROP_BOOL("guest_hwcursor", _state, _field.guest_hwcursor,       \
+    DEFINE_PROP_BOOL("guest-hwcursor", _state, _field.guest_hwcursor,       \
                      false),                                                \
     DEFINE_EDID_PROPERTIES(_state, _field.edid_info)
 

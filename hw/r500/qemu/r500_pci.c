@@ -22,6 +22,7 @@
 #include "qemu/timer.h"
 #include "qemu/units.h"
 #include "qapi/error.h"
+#include "qapi/visitor.h"
 #include "hw/pci/msi.h"
 #include "hw/pci/pci.h"
 #include "hw/pci/pcie.h"
@@ -129,6 +130,35 @@ static void r500_host_log(void *opaque, R500LogKind kind, const char *msg)
                   "r500: %s\n", msg);
 }
 
+/* The core's trace points (trace.def) as QEMU trace events. */
+static void r500_host_trace(void *opaque, R500TraceEvent ev, uint64_t a,
+                            uint64_t b, uint64_t c, uint64_t d)
+{
+    switch (ev) {
+    case R500_TRACE_CP_PACKET:
+        /* tools/cs decodes the header; the trace keeps it whole */
+        trace_r500_cp_packet(d ? "IB" : "ring", c, a, b);
+        break;
+    case R500_TRACE_CP_IB:
+        trace_r500_cp_ib(a, b);
+        break;
+    case R500_TRACE_DRAW:
+        trace_r500_draw(a, b, c, d);
+        break;
+    case R500_TRACE_CLEAR:
+        trace_r500_clear(a, b, c, d);
+        break;
+    case R500_TRACE_SCRATCH:
+        trace_r500_scratch(a, b, c);
+        break;
+    case R500_TRACE_IRQ:
+        trace_r500_irq_raise(a, b, c);
+        break;
+    default:
+        break;
+    }
+}
+
 static const R500HostOps r500_host_ops = {
     .dma_read = r500_host_dma_read,
     .dma_write = r500_host_dma_write,
@@ -137,6 +167,7 @@ static const R500HostOps r500_host_ops = {
     .schedule = r500_host_schedule,
     .vram_dirty = r500_host_vram_dirty,
     .log = r500_host_log,
+    .trace = r500_host_trace,
 };
 
 static void r500_run_cb(void *opaque)
@@ -640,6 +671,45 @@ static const VMStateDescription vmstate_r500 = {
     },
 };
 
+/* "stats": the core's counters as one QMP object (qom-get). */
+typedef struct R500StatsVisit {
+    Visitor *v;
+    Error **errp;
+    bool ok;
+} R500StatsVisit;
+
+static void r500_stats_visit_one(void *opaque, const char *name,
+                                 uint64_t val)
+{
+    R500StatsVisit *sv = opaque;
+
+    if (sv->ok) {
+        sv->ok = visit_type_uint64(sv->v, name, &val, sv->errp);
+    }
+}
+
+static void r500_get_stats(Object *obj, Visitor *v, const char *name,
+                           void *opaque, Error **errp)
+{
+    R500PCIState *s = R500(obj);
+    R500StatsVisit sv = { .v = v, .errp = errp, .ok = true };
+
+    if (!visit_start_struct(v, name, NULL, 0, errp)) {
+        return;
+    }
+    r500_chip_stats(&s->chip, r500_stats_visit_one, &sv);
+    if (sv.ok) {
+        visit_check_struct(v, errp);
+    }
+    visit_end_struct(v, NULL);
+}
+
+static void r500_instance_init(Object *obj)
+{
+    /* The spelling of the first releases (and of QEMU's ati-vga). */
+    object_property_add_alias(obj, "guest_hwcursor", obj, "guest-hwcursor");
+}
+
 static Property r500_properties[] = {
     DEFINE_PROP_STRING("model", R500PCIState, model_name),
     DEFINE_PROP_SIZE("vram-size", R500PCIState, vram_size, 256 * MiB),
@@ -669,9 +739,15 @@ static void r500_class_init(ObjectClass *klass, void *data)
     object_class_property_set_description(klass, "heads",
         "consoles: 1 (default; shows D1, or D2 while D1 is dark) or 2 "
         "(one per CRTC)");
-    object_class_property_set_description(klass, "guest_hwcursor",
+    object_class_property_set_description(klass, "guest-hwcursor",
         "draw the hardware cursor into the frame even when the display "
         "can show a host cursor");
+    object_class_property_add(klass, "stats", "R500Stats", r500_get_stats,
+                              NULL, NULL, NULL);
+    object_class_property_set_description(klass, "stats",
+        "the chip's counters (read-only): CP packets by type, IBs, dwords, "
+        "slices, draws, vertices, clears, guest errors, unimplemented "
+        "features met");
     set_bit(DEVICE_CATEGORY_DISPLAY, dc->categories);
 }
 
@@ -679,6 +755,7 @@ static const TypeInfo r500_info = {
     .name = TYPE_R500,
     .parent = TYPE_PCI_DEVICE,
     .instance_size = sizeof(R500PCIState),
+    .instance_init = r500_instance_init,
     .class_init = r500_class_init,
     .interfaces = (InterfaceInfo[]) {
         { INTERFACE_PCIE_DEVICE },

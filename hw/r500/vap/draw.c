@@ -203,6 +203,8 @@ uint64_t r500_3d_draw(R500Chip *s, const R500DrawCmd *cmd)
     if (!resume) {
         s->cp.draw_stats.draws++;
         s->cp.draw_stats.vertices += cmd->num_vertices;
+        r500_trace(s, R500_TRACE_DRAW, cmd->opcode, cmd->vf_cntl,
+                   cmd->prim_type, cmd->num_vertices);
         v->draws++;
     }
     if (!cmd->num_vertices || !cmd->prim_type) {
@@ -270,6 +272,8 @@ uint64_t r500_3d_draw(R500Chip *s, const R500DrawCmd *cmd)
 uint64_t r500_3d_clear(R500Chip *s, const R500ClearCmd *cmd)
 {
     s->cp.draw_stats.clears++;
+    r500_trace(s, R500_TRACE_CLEAR, cmd->opcode, cmd->start, cmd->count,
+               cmd->value);
     return r500_zb_clear_cmd(s, cmd->opcode, cmd->start, cmd->count,
                              cmd->value);
 }
