@@ -222,7 +222,8 @@ static void test_draws(const void *data)
     CpEnv e;
 
     cp_env_start(&e, data);
-    cp_emit(&e, R500_PM4_PACKET3(R500_PM4_OP_3D_LOAD_VBPNTR, 2));  /* one array */
+    /* one array */
+    cp_emit(&e, R500_PM4_PACKET3(R500_PM4_OP_3D_LOAD_VBPNTR, 2));
     cp_emit(&e, 1);
     cp_emit(&e, 4u << 8 | 4);
     cp_emit(&e, GTT_MC);

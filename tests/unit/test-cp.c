@@ -657,7 +657,8 @@ static void test_garbage(void)
          * due now; garbage may have left a display timer (vblank) armed
          * for later, which is not CP work.
          */
-        g_assert_true(c.h->host.scheduled < 0 || c.h->host.scheduled > c.h->host.now);
+        g_assert_true(c.h->host.scheduled < 0 ||
+                      c.h->host.scheduled > c.h->host.now);
         g_assert_cmpuint(c.s->cp.stats.dwords, >, 0);
     }
     g_rand_free(rnd);
@@ -727,7 +728,8 @@ static void test_structured_garbage(void)
             n += cnt + 2;
         }
         commit(&c);
-        g_assert_true(c.h->host.scheduled < 0 || c.h->host.scheduled > c.h->host.now);
+        g_assert_true(c.h->host.scheduled < 0 ||
+                      c.h->host.scheduled > c.h->host.now);
     }
     g_assert_cmpuint(c.s->rb2d.ops, >, 0);
     g_assert_cmpuint(c.s->cp.draw_stats.draws + c.s->cp.stats.errors, >, 0);
@@ -1090,7 +1092,8 @@ static void test_2d_fence_order(void)
         c.h->host.scheduled = -1;
         r500_run(s);
         first = !memcmp(c.h->host.ram + dst, c.h->vram + src, 4096);
-        last = !memcmp(c.h->host.ram + dst + len - 4096, c.h->vram + src + len - 4096,
+        last = !memcmp(c.h->host.ram + dst + len - 4096,
+                       c.h->vram + src + len - 4096,
                        4096);
         partial += first && !last;
         if (ram32(c.h, WB_BUS) == 0x1234 || c.h->host.irq) {
