@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # Prove the README on a fresh Debian 12: build a clean bookworm root with
-# debootstrap (minbase: what a minimal install has, plus git and sudo),
+# debootstrap (minbase: what a minimal install has, plus git, make and
+# sudo, which a user needs to clone and type the README's commands),
 # clone this repository into it, and run the README's two commands there
 # in a chroot, each with its time:
 #
@@ -61,7 +62,7 @@ cleanup
 
 t0=$(stamp)
 log "debootstrap $suite (minbase) from $mirror into $root"
-debootstrap --variant=minbase --include=git,sudo,ca-certificates \
+debootstrap --variant=minbase --include=git,make,sudo,ca-certificates \
     --cache-dir="$cache/fresh-debs" "$suite" "$root" "$mirror" \
     > "$dir/debootstrap.log" 2>&1 || { tail -20 "$dir/debootstrap.log"; exit 1; }
 log "root ready in $(( $(stamp) - t0 )) s"
@@ -100,14 +101,14 @@ t1=$(stamp)
 log "make run (default demo guest; stopped once its screenshot is written)"
 # run.sh writes its screenshot R500_SHOT_AFTER seconds after QEMU starts;
 # then QEMU is stopped (make run itself ends only with the guest).
-if in_root 'R500_SHOT_AFTER=60 make run </dev/null > /root/run.log 2>&1 & pid=$!
+if in_root 'R500_SHOT_AFTER=60 setsid make run </dev/null > /root/run.log 2>&1 & pid=$!
             for i in $(seq 600); do
                 [ -s build/run-screenshot.ppm ] && break
                 kill -0 $pid 2>/dev/null || break
                 sleep 5
             done
             test -s build/run-screenshot.ppm; r=$?
-            pkill -f /root/r500/build/qemu/build/qemu-system; wait; exit $r'; then
+            kill -- -$pid 2>/dev/null; wait; exit $r'; then
     log "make run: ok in $(( $(stamp) - t1 )) s (build/run-screenshot.ppm written)"
     cp "$root/root/r500/build/run-screenshot.ppm" "$dir/" || true
 else
