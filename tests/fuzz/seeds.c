@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "pm4-format.h"
+#include "mmio-load.h"
 #include "../qtest/r500-driver-seq.h"
 
 typedef struct Seed {
@@ -417,7 +418,7 @@ static void mmio_seeds(const char *dir)
     mw(&s, R_DST_HEIGHT_WIDTH, 2u << 16 | 32, 4);
     mw(&s, R_HOST_DATA, 0x0000FFFF, 4);
     put8(&s, 7);            /* load: host.cy = a large value */
-    put8(&s, 28);
+    put8(&s, fuzz_load_chip_field("rb2d.host.cy"));
     putn(&s, 0x7FFFFFFF, 4);
     mw(&s, R_HOST_DATA_LAST, 0xFFFF0000, 4);
     put8(&s, 6);            /* reset */
