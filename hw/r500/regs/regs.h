@@ -57,35 +57,18 @@ enum R500RegArrayStride {
 };
 #define R500_REGA_AT(name, i)  (R_##name + (i) * R_##name##__STRIDE)
 
+/*
+ * Fields, and the named values of a field (radeon_reg.h's RADEON_GMC_*,
+ * ...): R500_FVAL(DP_GUI_MASTER_CNTL, BRUSH_DATATYPE, SOLID_COLOR) is 13,
+ * to be placed with R500_FSET().  The indirect PCIE registers have fields
+ * too: R500_FMASK(PCIE_TX_GART_CNTL, EN).
+ */
 enum R500RegField {
 #define R500_REG(name, off)
 #define R500_REGA(name, off, n, stride)
 #define R500_CRTC(name, off)
 #define R500_FIELD(reg, f, shift, width) R_##reg##_##f##_SHIFT = (shift), \
                                          R_##reg##_##f##_WIDTH = (width),
-#define R500_VALUE(reg, f, name, v)
-#include "r500_regs.def"
-/* Fields of the indirect registers: R500_FMASK(PCIE_TX_GART_CNTL, EN). */
-#define R500_PCIE_REG(name, idx)
-#include "pcie_regs.def"
-#undef R500_PCIE_REG
-#undef R500_REG
-#undef R500_REGA
-#undef R500_CRTC
-#undef R500_FIELD
-#undef R500_VALUE
-};
-
-/*
- * Named values of a field (radeon_reg.h's RADEON_GMC_*, RADEON_ROP3_*,
- * ...): R500_FVAL(DP_GUI_MASTER_CNTL, BRUSH_DATATYPE, SOLID_COLOR) is 13,
- * to be placed with R500_FSET().
- */
-enum R500RegValue {
-#define R500_REG(name, off)
-#define R500_REGA(name, off, n, stride)
-#define R500_CRTC(name, off)
-#define R500_FIELD(reg, f, shift, width)
 #define R500_VALUE(reg, f, name, v)     R_##reg##_##f##__##name = (v),
 #include "r500_regs.def"
 #define R500_PCIE_REG(name, idx)
