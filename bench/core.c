@@ -22,19 +22,8 @@
 #define VRAM_SIZE   (64u << 20)
 #define GTT_SIZE    (64u << 20)
 
-/* CNTL_PAINT_MULTI, CNTL_BITBLT_MULTI (radeon_reg.h RADEON_CNTL_*) */
-#define OP_NOP              0x10
-#define OP_PAINT_MULTI      0x9A
-#define OP_BITBLT_MULTI     0x9B
-
-/* DP_GUI_MASTER_CNTL values (radeon_reg.h RADEON_GMC_*) */
-#define BRUSH_SOLID         13
-#define BRUSH_NONE          15
-#define DT_ARGB8888         6
-#define SRC_DT_COLOR        3
-#define SRC_MEMORY          2
-#define ROP_SRCCOPY         0xCC
-#define ROP_PATCOPY         0xF0
+/* DP_GUI_MASTER_CNTL values (r500_regs.def, radeon_reg.h RADEON_GMC_*) */
+#define GMC_VAL(f, name)    R500_FVAL(DP_GUI_MASTER_CNTL, f, name)
 
 /* 2D surfaces: 1024x1024 ARGB8888, 4 KiB rows. */
 #define SURF_W      1024
@@ -137,7 +126,7 @@ static void cp_type0(Bench *b, uint32_t max)
     double t;
 
     while (n + 17 <= max) {
-        p[n++] = CS_PKT0(R500_REGA_AT(TX_FILTER0, 0), 16);
+        p[n++] = R500_PM4_PACKET0(R500_REGA_AT(TX_FILTER0, 0), 15);
         for (int i = 0; i < 16; i++) {
             p[n++] = i * 0x01000193u;
         }
@@ -155,9 +144,9 @@ static void cp_consts(Bench *b, uint32_t max)
     double t;
 
     while (n + 2 + 1025 <= max) {
-        p[n++] = CS_PKT0(R_GA_US_VECTOR_INDEX, 1);
+        p[n++] = R500_PM4_PACKET0(R_GA_US_VECTOR_INDEX, 0);
         p[n++] = R500_FSET(0, GA_US_VECTOR_INDEX, TYPE, 1);
-        p[n++] = CS_PKT0(R_GA_US_VECTOR_DATA, 1024) | 1u << 15;
+        p[n++] = R500_PM4_PACKET0_ONE(R_GA_US_VECTOR_DATA, 1023);
         for (int i = 0; i < 1024; i++) {
             p[n++] = 0x3F800000u + i;
         }
@@ -175,7 +164,7 @@ static void cp_nops(Bench *b, uint32_t max)
     double t;
 
     while (n + 4 <= max) {
-        p[n++] = CS_PKT3(OP_NOP, 3);
+        p[n++] = R500_PM4_PACKET3(R500_PM4_OP_NOP, 2);
         p[n++] = 0;
         p[n++] = 0;
         p[n++] = 0;
@@ -195,10 +184,13 @@ static uint32_t gmc(bool src, unsigned brush, unsigned rop)
     v = R500_FSET(v, DP_GUI_MASTER_CNTL, SRC_PITCH_OFFSET_CNTL, src);
     v = R500_FSET(v, DP_GUI_MASTER_CNTL, DST_PITCH_OFFSET_CNTL, 1);
     v = R500_FSET(v, DP_GUI_MASTER_CNTL, BRUSH_DATATYPE, brush);
-    v = R500_FSET(v, DP_GUI_MASTER_CNTL, DST_DATATYPE, DT_ARGB8888);
-    v = R500_FSET(v, DP_GUI_MASTER_CNTL, SRC_DATATYPE, SRC_DT_COLOR);
+    v = R500_FSET(v, DP_GUI_MASTER_CNTL, DST_DATATYPE,
+                   GMC_VAL(DST_DATATYPE, ARGB8888));
+    v = R500_FSET(v, DP_GUI_MASTER_CNTL, SRC_DATATYPE,
+                   GMC_VAL(SRC_DATATYPE, COLOR));
     v = R500_FSET(v, DP_GUI_MASTER_CNTL, ROP3, rop);
-    v = R500_FSET(v, DP_GUI_MASTER_CNTL, SRC_SOURCE, src ? SRC_MEMORY : 0);
+    v = R500_FSET(v, DP_GUI_MASTER_CNTL, SRC_SOURCE,
+                   src ? GMC_VAL(SRC_SOURCE, MEMORY) : 0);
     v = R500_FSET(v, DP_GUI_MASTER_CNTL, CLR_CMP_CNTL_DIS, 1);
     v = R500_FSET(v, DP_GUI_MASTER_CNTL, WR_MSK_DIS, 1);
     return v;
@@ -210,8 +202,9 @@ static void blit_fill(Bench *b, unsigned reps)
     uint32_t *p = ib(b), n = 0;
     double t;
 
-    p[n++] = CS_PKT3(OP_PAINT_MULTI, 3 + 2 * reps);
-    p[n++] = gmc(false, BRUSH_SOLID, ROP_PATCOPY);
+    p[n++] = R500_PM4_PACKET3(R500_PM4_OP_CNTL_PAINT_MULTI, 2 + 2 * reps);
+    p[n++] = gmc(false, GMC_VAL(BRUSH_DATATYPE, SOLID_COLOR),
+                   GMC_VAL(ROP3, PATCOPY));
     p[n++] = po(SURF_A, SURF_PITCH);
     p[n++] = 0xFF336699;
     for (unsigned i = 0; i < reps; i++) {
@@ -237,8 +230,8 @@ static void blit_copy(Bench *b, const char *what, uint64_t src, uint64_t dst,
     uint32_t *p = ib(b), n = 0;
     double t;
 
-    p[n++] = CS_PKT3(OP_BITBLT_MULTI, 3 + 3 * reps);
-    p[n++] = gmc(true, BRUSH_NONE, ROP_SRCCOPY);
+    p[n++] = R500_PM4_PACKET3(R500_PM4_OP_CNTL_BITBLT_MULTI, 2 + 3 * reps);
+    p[n++] = gmc(true, GMC_VAL(BRUSH_DATATYPE, NONE), GMC_VAL(ROP3, SRCCOPY));
     p[n++] = po(src, SURF_PITCH);
     p[n++] = po(dst, SURF_PITCH);
     for (unsigned i = 0; i < reps; i++) {

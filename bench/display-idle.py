@@ -36,22 +36,14 @@ VRAM = 0xC0000000
 MMIO = 0xD0000000
 IOBAR = 0xC000
 
-# Register offsets, from hw/r500/regs/r500_regs.def.
+# Register offsets, from hw/r500/regs/*.def through the one reader.
 REGS = {}
 
 
 def load_regs(src):
-    import re
-    path = os.path.join(src, "hw/r500/regs/r500_regs.def")
-    for line in open(path):
-        m = re.match(r"R500_(REG|CRTC)\((\w+), (0x[0-9A-Fa-f]+)\)", line)
-        if m:
-            off = int(m.group(3), 16)
-            if m.group(1) == "CRTC":
-                REGS["D1" + m.group(2)] = off
-                REGS["D2" + m.group(2)] = off + 0x800
-            else:
-                REGS[m.group(2)] = off
+    sys.path.insert(0, os.path.join(src, "roms"))
+    import r500defs
+    REGS.update(r500defs.default_defs(src).regs)
 
 
 class QTest:

@@ -2,18 +2,31 @@
 """Register names of the chip, read from hw/r500/regs/*.def and models.def.
 
 The .def files are the only place register offsets are written down; the
-ROM builder, the bytecode verifier and the disassembler all take them from
-here.
+ROM builder, the bytecode verifier, the disassembler and the benchmarks all
+take them from here: the one Python reader of the tables.  It reads them as
+the C preprocessor does, following `#include "file"` (r500_regs.def pulls in
+r500_3d_regs.def).
 """
 import os
 import re
 
 _COMMENT = re.compile(r"/\*.*?\*/", re.S)
+_INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"\s*$', re.M)
 
 
-def _strip(path):
+def read_def(path, _depth=0):
+    """The text of a .def file without comments, #include "x" expanded
+    (x relative to the including file, as cpp looks first)."""
+    if _depth > 8:
+        raise ValueError("#include nested too deep at %s" % path)
     with open(path) as f:
-        return _COMMENT.sub("", f.read())
+        text = _COMMENT.sub("", f.read())
+    base = os.path.dirname(path)
+    return _INCLUDE.sub(
+        lambda m: read_def(os.path.join(base, m.group(1)), _depth + 1), text)
+
+
+_strip = read_def
 
 
 class ChipDefs:
@@ -24,11 +37,14 @@ class ChipDefs:
     def __init__(self, regs_dir, models_def):
         self.regs = {}        # name -> byte offset
         self.fields = {}      # (reg, field) -> (shift, width)
+        self.values = {}      # (reg, field, name) -> value
         self.pll = {}         # name -> index
+        self.pcie = {}        # name -> index
         self.mc = {}          # name -> {"RV515": idx, "R520": idx}
         self.models = {}      # name -> {"device_id": n, "mc_map": s}
         self._parse_regs(os.path.join(regs_dir, "r500_regs.def"))
         self._parse_pll(os.path.join(regs_dir, "pll_regs.def"))
+        self._parse_pcie(os.path.join(regs_dir, "pcie_regs.def"))
         self._parse_mc(os.path.join(regs_dir, "mc_regs.def"))
         self._parse_models(models_def)
         self.names = {}       # byte offset -> name (first spelling)
@@ -61,16 +77,30 @@ class ChipDefs:
                 self._add("D1" + m.group(1), off)
                 self._add("D2" + m.group(1), off + self.CRTC2_OFFSET)
                 continue
-            m = re.match(r"R500_FIELD\((\w+),\s*(\w+),\s*(\d+),\s*(\d+)\)",
-                         line)
-            if m:
-                self.fields[(m.group(1), m.group(2))] = (int(m.group(3)),
-                                                         int(m.group(4)))
+            self._parse_field(line)
+
+    def _parse_field(self, line):
+        m = re.match(r"R500_FIELD\((\w+),\s*(\w+),\s*(\d+),\s*(\d+)\)", line)
+        if m:
+            self.fields[(m.group(1), m.group(2))] = (int(m.group(3)),
+                                                     int(m.group(4)))
+        m = re.match(r"R500_VALUE\((\w+),\s*(\w+),\s*(\w+),\s*(\w+)\)",
+                     line)
+        if m:
+            self.values[m.groups()[:3]] = int(m.group(4), 0)
 
     def _parse_pll(self, path):
         for m in re.finditer(r"R500_PLL_REG\((\w+),\s*(0x[0-9A-Fa-f]+)\)",
                              _strip(path)):
             self.pll[m.group(1)] = int(m.group(2), 16)
+
+    def _parse_pcie(self, path):
+        text = _strip(path)
+        for m in re.finditer(r"R500_PCIE_REG\((\w+),\s*(0x[0-9A-Fa-f]+)\)",
+                             text):
+            self.pcie[m.group(1)] = int(m.group(2), 16)
+        for line in text.splitlines():
+            self._parse_field(line.strip())
 
     def _parse_mc(self, path):
         for m in re.finditer(r"R500_MC_REG\((\w+),\s*(-?\w+),\s*(-?\w+)\)",

@@ -26,17 +26,6 @@
 #include "r500.h"
 #include "blocks.h"
 
-/* PCIE_TX_GART_CNTL bits (radeon_reg.h RADEON_PCIE_TX_GART_*). */
-#define GART_CNTL_EN                (1u << 0)
-#define GART_CNTL_UNMAPPED_SHIFT    1
-#define GART_CNTL_UNMAPPED_MASK     3u
-#define GART_UNMAPPED_PASS_THRU     0u
-#define GART_CNTL_CHK_RW_VALID_EN   (1u << 5)
-
-/* PTE flags (r300.c R300_PTE_*); address bits 39:32 in 31:24, 31:12 in 23:4. */
-#define GART_PTE_WRITEABLE          (1u << 2)
-#define GART_PTE_READABLE           (1u << 3)
-
 #define GPU_PAGE_MASK               ((uint64_t)R500_GPU_PAGE_SIZE - 1)
 
 /* One contiguous piece of a translated access. */
@@ -93,7 +82,7 @@ static bool gart_range(R500Chip *s, uint64_t *start, uint64_t *end)
 {
     const uint32_t *p = s->pcie;
 
-    if (!(p[PCIE_PCIE_TX_GART_CNTL] & GART_CNTL_EN)) {
+    if (!R500_FGET(p[PCIE_PCIE_TX_GART_CNTL], PCIE_TX_GART_CNTL, EN)) {
         return false;
     }
     /* END is the address of the last page (rv370_pcie_gart_enable). */
@@ -161,8 +150,9 @@ static const char *mc_translate(R500Chip *s, uint64_t mc, uint64_t len,
         if (err) {
             return err;
         }
-        if ((cntl & GART_CNTL_CHK_RW_VALID_EN) &&
-            !(pte & (write ? GART_PTE_WRITEABLE : GART_PTE_READABLE))) {
+        if (R500_FGET(cntl, PCIE_TX_GART_CNTL, CHK_RW_VALID_EN) &&
+            !(pte & (write ? R500_GART_PTE_WRITEABLE
+                           : R500_GART_PTE_READABLE))) {
             return write ? "its GART page is not writeable"
                          : "its GART page is not readable";
         }
@@ -181,8 +171,8 @@ static const char *mc_translate(R500Chip *s, uint64_t mc, uint64_t len,
             return "it is in the AGP aperture";
         }
     }
-    if (((cntl >> GART_CNTL_UNMAPPED_SHIFT) & GART_CNTL_UNMAPPED_MASK) ==
-        GART_UNMAPPED_PASS_THRU) {
+    if (R500_FGET(cntl, PCIE_TX_GART_CNTL, UNMAPPED_ACCESS) ==
+        R500_FVAL(PCIE_TX_GART_CNTL, UNMAPPED_ACCESS, PASS_THRU)) {
         /* One page at a time, so a later window boundary is honoured. */
         p->vram = false;
         p->addr = mc;

@@ -32,6 +32,14 @@ static inline bool r500_span_in(uint64_t off, uint64_t len, uint64_t size)
 #define R500_GPU_PAGE_SIZE      4096u
 #define R500_GART_TLB_ENTRIES   64
 
+/*
+ * GART table entry flags (Linux r300.c R300_PTE_*); address bits 39:32
+ * are in 31:24, 31:12 in 23:4.
+ */
+#define R500_GART_PTE_UNSNOOPED (1u << 0)
+#define R500_GART_PTE_WRITEABLE (1u << 2)
+#define R500_GART_PTE_READABLE  (1u << 3)
+
 /* A cached GART entry: the PTE of one GPU page (gpu_page + 1; 0: empty). */
 typedef struct R500GartTlbEntry {
     uint64_t tag;

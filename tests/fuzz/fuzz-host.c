@@ -6,99 +6,6 @@
 #include "fuzz-host.h"
 #include "../qtest/r500-driver-seq.h"
 
-static bool verbose;
-
-static void span_add(uint64_t *lo, uint64_t *hi, uint64_t off, uint64_t len)
-{
-    if (!len) {
-        return;
-    }
-    if (*lo >= *hi) {
-        *lo = off;
-        *hi = off + len;
-    } else {
-        *lo = MIN(*lo, off);
-        *hi = MAX(*hi, off + len);
-    }
-}
-
-static bool fh_dma_read(void *opaque, uint64_t addr, void *buf, uint64_t len)
-{
-    FuzzHost *h = opaque;
-
-    if (!r500_span_in(addr, len, FUZZ_RAM_SIZE)) {
-        return false;
-    }
-    memcpy(buf, h->ram + addr, len);
-    return true;
-}
-
-static bool fh_dma_write(void *opaque, uint64_t addr, const void *buf,
-                         uint64_t len)
-{
-    FuzzHost *h = opaque;
-
-    if (!r500_span_in(addr, len, FUZZ_RAM_SIZE)) {
-        return false;
-    }
-    memcpy(h->ram + addr, buf, len);
-    span_add(&h->ram_lo, &h->ram_hi, addr, len);
-    return true;
-}
-
-static void fh_set_irq(void *opaque, bool level)
-{
-    ((FuzzHost *)opaque)->irq = level;
-}
-
-static int64_t fh_clock(void *opaque)
-{
-    return ((FuzzHost *)opaque)->now;
-}
-
-static void fh_schedule(void *opaque, int64_t deadline)
-{
-    ((FuzzHost *)opaque)->scheduled = deadline;
-}
-
-static void fh_vram_dirty(void *opaque, uint64_t offset, uint64_t len)
-{
-    FuzzHost *h = opaque;
-
-    /* The core must only report what lies in VRAM. */
-    if (offset > FUZZ_VRAM_SIZE || len > FUZZ_VRAM_SIZE - offset) {
-        fprintf(stderr, "fuzz: vram_dirty(0x%" G_GINT64_MODIFIER "x, 0x%"
-                G_GINT64_MODIFIER "x) outside VRAM\n", offset, len);
-        abort();
-    }
-    span_add(&h->dirty_lo, &h->dirty_hi, offset, len);
-}
-
-static void fh_log(void *opaque, R500LogKind kind, const char *msg)
-{
-    FuzzHost *h = opaque;
-
-    if (kind == R500_LOG_GUEST_ERROR) {
-        h->guest_errors++;
-    } else {
-        h->unimps++;
-    }
-    if (verbose) {
-        fprintf(stderr, "%c: %s\n", kind == R500_LOG_GUEST_ERROR ? 'G' : 'U',
-                msg);
-    }
-}
-
-static const R500HostOps fuzz_host_ops = {
-    .dma_read = fh_dma_read,
-    .dma_write = fh_dma_write,
-    .set_irq = fh_set_irq,
-    .clock_ns = fh_clock,
-    .schedule = fh_schedule,
-    .vram_dirty = fh_vram_dirty,
-    .log = fh_log,
-};
-
 FuzzHost *fuzz_host(void)
 {
     static FuzzHost *h;
@@ -106,8 +13,10 @@ FuzzHost *fuzz_host(void)
     if (!h) {
         h = g_new0(FuzzHost, 1);
         h->vram = g_malloc0(FUZZ_VRAM_SIZE);
-        h->ram = g_malloc0(FUZZ_RAM_SIZE);
-        verbose = g_getenv("R500_FUZZ_VERBOSE") != NULL;
+        mem_host_init(&h->host, g_malloc0(FUZZ_RAM_SIZE), FUZZ_RAM_SIZE,
+                      FUZZ_VRAM_SIZE);
+        h->host.chip = &h->chip;
+        h->host.verbose = g_getenv("R500_FUZZ_VERBOSE") != NULL;
     }
     return h;
 }
@@ -116,18 +25,17 @@ R500Chip *fuzz_begin(FuzzHost *h, R500Model model)
 {
     char *err = NULL;
 
-    if (h->dirty_hi > h->dirty_lo) {
-        memset(h->vram + h->dirty_lo, 0, h->dirty_hi - h->dirty_lo);
+    MemHost *m = &h->host;
+
+    if (m->dirty_hi > m->dirty_lo) {
+        memset(h->vram + m->dirty_lo, 0, m->dirty_hi - m->dirty_lo);
     }
-    if (h->ram_hi > h->ram_lo) {
-        memset(h->ram + h->ram_lo, 0, h->ram_hi - h->ram_lo);
+    if (m->ram_hi > m->ram_lo) {
+        memset(m->ram + m->ram_lo, 0, m->ram_hi - m->ram_lo);
     }
-    h->dirty_lo = h->dirty_hi = h->ram_lo = h->ram_hi = 0;
-    h->now = 0;
-    h->scheduled = -1;
-    h->irq = false;
+    mem_host_init(m, m->ram, FUZZ_RAM_SIZE, FUZZ_VRAM_SIZE);
     if (!r500_chip_init(&h->chip, model % R500_MODEL__COUNT, h->vram,
-                        FUZZ_VRAM_SIZE, &fuzz_host_ops, h, &err)) {
+                        FUZZ_VRAM_SIZE, &mem_host_ops, m, &err)) {
         fprintf(stderr, "fuzz: chip init: %s\n", err);
         abort();
     }
@@ -149,7 +57,8 @@ static bool zero_words(const uint8_t *p, uint64_t len)
 
 void fuzz_end(FuzzHost *h)
 {
-    uint64_t lo = h->dirty_lo & ~7ull, hi = (h->dirty_hi + 7) & ~7ull;
+    uint64_t lo = h->host.dirty_lo & ~7ull;
+    uint64_t hi = (h->host.dirty_hi + 7) & ~7ull;
 
     if (hi <= lo) {
         lo = hi = 0;
@@ -158,22 +67,22 @@ void fuzz_end(FuzzHost *h)
         !zero_words(h->vram + hi, FUZZ_VRAM_SIZE - hi)) {
         fprintf(stderr, "fuzz: VRAM outside the reported span [0x%"
                 G_GINT64_MODIFIER "x, 0x%" G_GINT64_MODIFIER "x) was "
-                "written without vram_dirty()\n", h->dirty_lo, h->dirty_hi);
+                "written without vram_dirty()\n", h->host.dirty_lo,
+                h->host.dirty_hi);
         abort();
     }
 }
 
 void fuzz_run(FuzzHost *h, unsigned max_slices)
 {
-    for (unsigned i = 0; i < max_slices && h->scheduled >= 0; i++) {
-        gint64 t0;
+    for (unsigned i = 0; i < max_slices; i++) {
+        gint64 t0 = g_get_monotonic_time();
         int64_t us;
 
         /* Virtual time jumps to the deadline the chip asked for. */
-        h->now = MAX(h->now, h->scheduled);
-        h->scheduled = -1;
-        t0 = g_get_monotonic_time();
-        r500_run(&h->chip);
+        if (!mem_host_step(&h->host, true)) {
+            break;
+        }
         us = g_get_monotonic_time() - t0;
         h->worst_slice_us = MAX(h->worst_slice_us, us);
         if (us > FUZZ_SLICE_LIMIT_MS * 1000) {
@@ -191,8 +100,8 @@ void fuzz_ram_write(FuzzHost *h, uint64_t addr, const void *buf, size_t len)
         return;
     }
     len = MIN(len, FUZZ_RAM_SIZE - addr);
-    memcpy(h->ram + addr, buf, len);
-    span_add(&h->ram_lo, &h->ram_hi, addr, len);
+    memcpy(h->host.ram + addr, buf, len);
+    mem_host_span_add(&h->host.ram_lo, &h->host.ram_hi, addr, len);
 }
 
 void fuzz_vram_write(FuzzHost *h, uint64_t off, const void *buf, size_t len)
@@ -202,7 +111,7 @@ void fuzz_vram_write(FuzzHost *h, uint64_t off, const void *buf, size_t len)
     }
     len = MIN(len, FUZZ_VRAM_SIZE - off);
     memcpy(h->vram + off, buf, len);
-    span_add(&h->dirty_lo, &h->dirty_hi, off, len);
+    mem_host_span_add(&h->host.dirty_lo, &h->host.dirty_hi, off, len);
 }
 
 uint64_t fuzz_take(FuzzInput *in, unsigned n)
@@ -231,7 +140,7 @@ uint64_t fuzz_gtt_bus(uint32_t mc)
 
 void fuzz_gart_enable(R500Chip *s, bool table_in_ram)
 {
-    FuzzHost *h = s->host;
+    FuzzHost *h = fuzz_host();   /* the process has one chip */
     uint64_t table = table_in_ram ? GART_TABLE_BUS : FUZZ_GART_TABLE;
 
     for (uint32_t i = 0; i < FUZZ_GTT_PAGES; i++) {

@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "r500.h"
+#include "mem-host.h"
 
 #define FUZZ_VRAM_SIZE      (16u << 20)
 #define FUZZ_RAM_SIZE       (4u << 20)
@@ -34,13 +35,11 @@
 typedef struct FuzzHost {
     R500Chip chip;
     uint8_t *vram;
-    uint8_t *ram;
-    int64_t now;
-    int64_t scheduled;          /* last schedule() deadline, -1: none */
-    uint64_t dirty_lo, dirty_hi;    /* VRAM reported written, [lo, hi) */
-    uint64_t ram_lo, ram_hi;    /* guest RAM written by the input or DMA */
-    bool irq;
-    uint64_t guest_errors, unimps;
+    /*
+     * The shared in-memory host (tools/host/mem-host.h): its ram_lo/hi
+     * also cover what the input wrote, dirty_lo/hi what it put in VRAM.
+     */
+    MemHost host;
     int64_t worst_slice_us;
 } FuzzHost;
 

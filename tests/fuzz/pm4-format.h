@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The input layout of the fuzz-pm4 target (fuzz-pm4.c), shared with the
- * seed generator (seeds.c): header flags and where things live.
+ * seed generator (seeds.c): header flags and where things live.  The
+ * packets themselves are built with the core's cp/pm4.h.
  */
 #ifndef R500_FUZZ_PM4_FORMAT_H
 #define R500_FUZZ_PM4_FORMAT_H
 
 #include "fuzz-host.h"
+#include "cp/pm4.h"
 
 /* Header byte 0. */
 #define PM4_RING_VRAM       (1u << 2)
@@ -26,8 +28,5 @@
 #define PM4_SURF_VRAM       0x00200000u
 #define PM4_SURF_PITCH      4096u
 
-#define PM4_PACKET0(reg, n) (((reg) >> 2) | ((uint32_t)(n) << 16))
-#define PM4_PACKET2         0x80000000u
-#define PM4_PACKET3(op, n)  (0xC0000000u | ((op) << 8) | ((uint32_t)(n) << 16))
 
 #endif

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "pm4-format.h"
+#include "mmio-load.h"
 #include "../qtest/r500-driver-seq.h"
 
 typedef struct Seed {
@@ -103,9 +104,9 @@ static void fence(Pm4 *p)
 /* r100_ring_ib_execute: the IB area from dword 'at', n dwords. */
 static void launch(Pm4 *p, uint32_t mc, uint32_t n)
 {
-    r(p, PM4_PACKET0(R500_REGA_AT(SCRATCH_REG, 3), 0));
+    r(p, R500_PM4_PACKET0(R500_REGA_AT(SCRATCH_REG, 3), 0));
     r(p, p->ring->len + 4);
-    r(p, PM4_PACKET0(R_CP_IB_BASE, 1));
+    r(p, R500_PM4_PACKET0(R_CP_IB_BASE, 1));
     r(p, mc);
     r(p, n);
 }
@@ -115,7 +116,7 @@ static Seed pm4_encode(Pm4 *p)
     Seed s = { g_byte_array_new() };
 
     while (p->ring->len & 15) {
-        r(p, PM4_PACKET2);
+        r(p, R500_PM4_PACKET2);
     }
     put8(&s, p->flags);
     put8(&s, p->bufsz);
@@ -156,16 +157,16 @@ static void pm4_seeds(const char *dir)
 
     /* r100_ring_test */
     p = pm4_new(0);
-    r(&p, PM4_PACKET0(R500_REGA_AT(SCRATCH_REG, 1), 0));
+    r(&p, R500_PM4_PACKET0(R500_REGA_AT(SCRATCH_REG, 1), 0));
     r(&p, 0xDEADBEEF);
     pm4_save(dir, "ring-test", &p);
 
     /* r100_ib_test with a fence and its interrupt; IB in the GTT */
     p = pm4_new(PM4_IRQS);
-    ib(&p, PM4_PACKET0(R500_REGA_AT(SCRATCH_REG, 2), 0));
+    ib(&p, R500_PM4_PACKET0(R500_REGA_AT(SCRATCH_REG, 2), 0));
     ib(&p, 0xDEADBEEF);
     for (int i = 0; i < 6; i++) {
-        ib(&p, PM4_PACKET2);
+        ib(&p, R500_PM4_PACKET2);
     }
     launch(&p, PM4_IB_GTT, 8);
     fence(&p);
@@ -173,7 +174,7 @@ static void pm4_seeds(const char *dir)
 
     /* The same from VRAM, ring in VRAM, table in RAM, run twice */
     p = pm4_new(PM4_RING_VRAM | PM4_TABLE_RAM | PM4_RERUN | 3);
-    ib(&p, PM4_PACKET0(R500_REGA_AT(SCRATCH_REG, 2), 0));
+    ib(&p, R500_PM4_PACKET0(R500_REGA_AT(SCRATCH_REG, 2), 0));
     ib(&p, 0xDEADBEEF);
     launch(&p, PM4_IB_VRAM, 2);
     fence(&p);
@@ -181,13 +182,13 @@ static void pm4_seeds(const char *dir)
 
     /* 2D: PAINT_MULTI, BITBLT_MULTI (r100_copy_blit), host data */
     p = pm4_new(1);
-    r(&p, PM4_PACKET3(0x9A, 4));
+    r(&p, R500_PM4_PACKET3(R500_PM4_OP_CNTL_PAINT_MULTI, 4));
     r(&p, GMC(0, 1, 13u, 3u, 0xF0, 0u, 0));
     r(&p, po);
     r(&p, 0x00C0FFEE);
     r(&p, 16u << 16 | 4);
     r(&p, 64u << 16 | 8);
-    r(&p, PM4_PACKET3(0x9B, 8));
+    r(&p, R500_PM4_PACKET3(R500_PM4_OP_CNTL_BITBLT_MULTI, 8));
     r(&p, 0x52CC36FF);
     r(&p, po);
     r(&p, surf_po(FUZZ_GTT_MC + 128 * 4096, 4096));
@@ -197,7 +198,7 @@ static void pm4_seeds(const char *dir)
     r(&p, 4);
     r(&p, 0);
     r(&p, 1024u << 16 | 2);
-    r(&p, PM4_PACKET3(0x94, 8));
+    r(&p, R500_PM4_PACKET3(R500_PM4_OP_CNTL_HOSTDATA_BLT, 8));
     r(&p, GMC(0, 1, 15u, 0u, 0xCC, 3u, 0));
     r(&p, po);
     r(&p, 0xAAAAAAAA);
@@ -207,52 +208,52 @@ static void pm4_seeds(const char *dir)
     r(&p, 2);
     r(&p, 0x0000FFFF);
     r(&p, 0xFFFF0000);
-    r(&p, PM4_PACKET0(R_DSTCACHE_CTLSTAT, 0));
+    r(&p, R500_PM4_PACKET0(R_DSTCACHE_CTLSTAT, 0));
     r(&p, 0xF);
     fence(&p);
     pm4_save(dir, "2d", &p);
 
     /* 2D by type-0 writes: an overlapping right-to-left copy (XAA) */
     p = pm4_new(2);
-    r(&p, PM4_PACKET0(R_DP_GUI_MASTER_CNTL, 0));
+    r(&p, R500_PM4_PACKET0(R_DP_GUI_MASTER_CNTL, 0));
     r(&p, GMC(1, 1, 15u, 3u, 0xCC, 2u, 0));
-    r(&p, PM4_PACKET0(R_DP_CNTL, 0));
+    r(&p, R500_PM4_PACKET0(R_DP_CNTL, 0));
     r(&p, 2);
-    r(&p, PM4_PACKET0(R_SRC_PITCH_OFFSET, 1));
+    r(&p, R500_PM4_PACKET0(R_SRC_PITCH_OFFSET, 1));
     r(&p, po);
     r(&p, po);
-    r(&p, PM4_PACKET0(R_SRC_Y_X, 0));
+    r(&p, R500_PM4_PACKET0(R_SRC_Y_X, 0));
     r(&p, 4u << 16 | 79);
-    r(&p, PM4_PACKET0(R_DST_Y_X, 1));
+    r(&p, R500_PM4_PACKET0(R_DST_Y_X, 1));
     r(&p, 4u << 16 | 87);
     r(&p, 1u << 16 | 64);
     pm4_save(dir, "2d-type0", &p);
 
     /* 3D packets as Mesa emits them (IB), with INDX_BUFFER */
     p = pm4_new(PM4_IRQS | 1);
-    ib(&p, PM4_PACKET3(0x2F, 5));
+    ib(&p, R500_PM4_PACKET3(R500_PM4_OP_3D_LOAD_VBPNTR, 5));
     ib(&p, 3);
     ib(&p, (4 << 8) | 3 | (2 << 24) | (2 << 16));
     ib(&p, 0x1000);
     ib(&p, 0x2000);
     ib(&p, (1 << 8) | 1);
     ib(&p, 0x3000);
-    ib(&p, PM4_PACKET3(0x34, 0));
+    ib(&p, R500_PM4_PACKET3(R500_PM4_OP_3D_DRAW_VBUF_2, 0));
     ib(&p, (3u << 16) | (2 << 4) | 4);
-    ib(&p, PM4_PACKET0(R_VAP_VTX_SIZE, 0));
+    ib(&p, R500_PM4_PACKET0(R_VAP_VTX_SIZE, 0));
     ib(&p, 2);
-    ib(&p, PM4_PACKET3(0x35, 4));
+    ib(&p, R500_PM4_PACKET3(R500_PM4_OP_3D_DRAW_IMMD_2, 4));
     ib(&p, (2u << 16) | (3 << 4) | 1);
     for (int i = 0; i < 4; i++) {
         ib(&p, i);
     }
-    ib(&p, PM4_PACKET3(0x36, 0));
+    ib(&p, R500_PM4_PACKET3(R500_PM4_OP_3D_DRAW_INDX_2, 0));
     ib(&p, (5u << 16) | (1 << 4) | 4);
-    ib(&p, PM4_PACKET3(0x33, 2));
+    ib(&p, R500_PM4_PACKET3(R500_PM4_OP_INDX_BUFFER, 2));
     ib(&p, (1u << 31) | (R_VAP_PORT_IDX0 >> 2));
     ib(&p, PM4_IB_GTT);
     ib(&p, 3);
-    ib(&p, PM4_PACKET3(0x37, 2));
+    ib(&p, R500_PM4_PACKET3(R500_PM4_OP_3D_CLEAR_HIZ, 2));
     ib(&p, 0);
     ib(&p, 64);
     ib(&p, 0xFFFFFFFF);
@@ -262,16 +263,16 @@ static void pm4_seeds(const char *dir)
 
     /* Indirect ports and GART registers written by the stream */
     p = pm4_new(0);
-    r(&p, PM4_PACKET0(R_PCIE_INDEX, 1));
+    r(&p, R500_PM4_PACKET0(R_PCIE_INDEX, 1));
     r(&p, PCIE_PCIE_TX_GART_CNTL);
     r(&p, 7 | (1u << 8));
-    r(&p, PM4_PACKET0(R_MM_INDEX, 1));
+    r(&p, R500_PM4_PACKET0(R_MM_INDEX, 1));
     r(&p, 0x80000000u | PM4_SURF_VRAM);
     r(&p, 0x12345678);
-    r(&p, PM4_PACKET0(R_CLOCK_CNTL_INDEX, 1));
+    r(&p, R500_PM4_PACKET0(R_CLOCK_CNTL_INDEX, 1));
     r(&p, 0x80 | 0x0F);
     r(&p, 0xC0FFEE);
-    r(&p, PM4_PACKET3(0x10, 1));
+    r(&p, R500_PM4_PACKET3(R500_PM4_OP_NOP, 1));
     r(&p, 0);
     r(&p, 0);
     pm4_save(dir, "ports", &p);
@@ -351,8 +352,8 @@ static void mmio_seeds(const char *dir)
 {
     const uint32_t ring = 0x100000, wb = 0x80000;
     const uint32_t ring_dw[] = {
-        PM4_PACKET0(R500_REGA_AT(SCRATCH_REG, 1), 0), 0xDEADBEEF,
-        PM4_PACKET0(R_GEN_INT_STATUS, 0),
+        R500_PM4_PACKET0(R500_REGA_AT(SCRATCH_REG, 1), 0), 0xDEADBEEF,
+        R500_PM4_PACKET0(R_GEN_INT_STATUS, 0),
         R500_FMASK(GEN_INT_STATUS, SW_INT_FIRE),
     };
     Seed s = { g_byte_array_new() };
@@ -417,7 +418,7 @@ static void mmio_seeds(const char *dir)
     mw(&s, R_DST_HEIGHT_WIDTH, 2u << 16 | 32, 4);
     mw(&s, R_HOST_DATA, 0x0000FFFF, 4);
     put8(&s, 7);            /* load: host.cy = a large value */
-    put8(&s, 28);
+    put8(&s, fuzz_load_chip_field("rb2d.host.cy"));
     putn(&s, 0x7FFFFFFF, 4);
     mw(&s, R_HOST_DATA_LAST, 0xFFFF0000, 4);
     put8(&s, 6);            /* reset */
@@ -644,8 +645,8 @@ static void g_write(Seed *s, uint8_t base, uint32_t reg, uint32_t val)
 static void generic_seeds(const char *dir)
 {
     const uint32_t ring[] = {
-        PM4_PACKET0(R500_REGA_AT(SCRATCH_REG, 1), 0), 0xDEADBEEF,
-        PM4_PACKET0(R_GEN_INT_STATUS, 0),
+        R500_PM4_PACKET0(R500_REGA_AT(SCRATCH_REG, 1), 0), 0xDEADBEEF,
+        R500_PM4_PACKET0(R_GEN_INT_STATUS, 0),
         R500_FMASK(GEN_INT_STATUS, SW_INT_FIRE),
     };
 

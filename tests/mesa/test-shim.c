@@ -215,15 +215,15 @@ static void test_cs(void)
                                        .write_domain = 4 };
     uint32_t ib[32], n = 0;
 
-    ib[n++] = CS_PKT0(R500_REGA_AT(RB3D_COLOROFFSET, 0), 1);
+    ib[n++] = R500_PM4_PACKET0(R500_REGA_AT(RB3D_COLOROFFSET, 0), 0);
     ib[n++] = 0;
-    ib[n++] = CS_PKT3(CS_OP_NOP, 1);            /* relocation marker */
+    ib[n++] = R500_PM4_PACKET3(R500_PM4_OP_NOP, 0);  /* relocation marker */
     ib[n++] = 0;
-    ib[n++] = CS_PKT0(R_ZB_CNTL, 1);
+    ib[n++] = R500_PM4_PACKET0(R_ZB_CNTL, 0);
     ib[n++] = 0;
-    ib[n++] = CS_PKT0(R_VAP_VTX_SIZE, 1);
+    ib[n++] = R500_PM4_PACKET0(R_VAP_VTX_SIZE, 0);
     ib[n++] = 4;
-    ib[n++] = CS_PKT3(CS_OP_3D_DRAW_IMMD_2, 13);
+    ib[n++] = R500_PM4_PACKET3(R500_PM4_OP_3D_DRAW_IMMD_2, 12);
     ib[n++] = 4 | (3 << 4) | (3u << 16);
     for (int i = 0; i < 12; i++) {
         ib[n++] = 0;
@@ -238,7 +238,7 @@ static void test_cs(void)
     g_assert_cmpint(submit(fd, ib, n, &rel, 1, RADEON_CS_RING_GFX), ==,
                     -ENOENT);
     rel.handle = cb;
-    ib[2] = CS_PKT0(R_WAIT_UNTIL, 1);
+    ib[2] = R500_PM4_PACKET0(R_WAIT_UNTIL, 0);
     g_assert_cmpint(submit(fd, ib, n, &rel, 1, RADEON_CS_RING_GFX), ==,
                     -EINVAL);
     close(fd);

@@ -57,7 +57,7 @@ void d3_emit_triangles(CpEnv *e, const float *v, unsigned n)
     unsigned verts = 3 * n;
 
     /* 3D_DRAW_IMMD_2: VAP_VF_CNTL (triangles, walk 3 = data), the data */
-    cp_emit(e, PACKET3(0x35, verts * 8));
+    cp_emit(e, R500_PM4_PACKET3(R500_PM4_OP_3D_DRAW_IMMD_2, verts * 8));
     cp_emit(e, 4 | 3u << 4 | verts << 16);
     for (unsigned i = 0; i < verts * 8; i++) {
         cp_emit(e, fbits(v[i]));

@@ -97,7 +97,7 @@ static void test_dma_own_bar(const void *data)
     r500_wreg(&e.t, R_CP_RB_RPTR_ADDR, bar + sc0);
     r500_wreg(&e.t, R_SCRATCH_ADDR, bar + R500_REGA_AT(SCRATCH_REG, 4));
     r500_wreg(&e.t, R500_REGA_AT(SCRATCH_REG, 5), 0x5C5);
-    cp_emit(&e, PACKET0(sc1, 0));
+    cp_emit(&e, R500_PM4_PACKET0(sc1, 0));
     cp_emit(&e, 0x600D);
     cp_commit(&e);
     g_assert_true(cp_poll_reg(&e, sc1, ~0u, 0x600D));

@@ -101,7 +101,7 @@ void cp_emit(CpEnv *e, uint32_t v)
 void cp_commit(CpEnv *e)
 {
     while (e->wptr & 15) {
-        cp_emit(e, PACKET2);
+        cp_emit(e, R500_PM4_PACKET2);
     }
     r500_wreg(&e->t, R_CP_RB_WPTR, e->wptr);
     (void)r500_rreg(&e->t, R_CP_RB_WPTR);
@@ -142,7 +142,7 @@ void cp_ring_test(CpEnv *e)
     uint32_t scratch = R500_REGA_AT(SCRATCH_REG, 1);
 
     r500_wreg(&e->t, scratch, 0xCAFEDEAD);
-    cp_emit(e, PACKET0(scratch, 0));
+    cp_emit(e, R500_PM4_PACKET0(scratch, 0));
     cp_emit(e, 0xDEADBEEF);
     cp_commit(e);
     g_assert_true(cp_poll_reg(e, scratch, ~0u, 0xDEADBEEF));
@@ -169,15 +169,15 @@ void cp_ib_test(CpEnv *e)
     uint32_t scratch = R500_REGA_AT(SCRATCH_REG, 2);
 
     r500_wreg(&e->t, scratch, 0xCAFEDEAD);
-    gtt_w(e, IB_MC, PACKET0(scratch, 0));
+    gtt_w(e, IB_MC, R500_PM4_PACKET0(scratch, 0));
     gtt_w(e, IB_MC + 4, 0xDEADBEEF);
     for (int i = 2; i < 8; i++) {
-        gtt_w(e, IB_MC + 4 * i, PACKET2);
+        gtt_w(e, IB_MC + 4 * i, R500_PM4_PACKET2);
     }
     /* r100_ring_ib_execute with the rptr-save scratch (REG3). */
-    cp_emit(e, PACKET0(R500_REGA_AT(SCRATCH_REG, 3), 0));
+    cp_emit(e, R500_PM4_PACKET0(R500_REGA_AT(SCRATCH_REG, 3), 0));
     cp_emit(e, e->wptr + 4);
-    cp_emit(e, PACKET0(R_CP_IB_BASE, 1));
+    cp_emit(e, R500_PM4_PACKET0(R_CP_IB_BASE, 1));
     cp_emit(e, IB_MC);
     cp_emit(e, 8);
     cp_fence(e);

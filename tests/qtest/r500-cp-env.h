@@ -14,6 +14,7 @@
 #include "libqos/malloc-pc.h"
 #include "qapi/qmp/qdict.h"
 #include "standard-headers/linux/pci_regs.h"
+#include "hw/r500/cp/pm4.h"
 
 #define GTT_MC          0x10000000u /* after 256 MiB of VRAM */
 #define GTT_PAGES       64u
@@ -25,9 +26,6 @@
 #define IB_MC           (GTT_MC + 17 * 4096)
 #define DATA_MC         (GTT_MC + 20 * 4096)
 
-#define PACKET0(reg, n) (((reg) >> 2) | ((uint32_t)(n) << 16))
-#define PACKET2         0x80000000u
-#define PACKET3(op, n)  (0xC0000000u | ((op) << 8) | ((uint32_t)(n) << 16))
 
 #define SW_INT          (1u << 25)
 #define SW_INT_FIRE     (1u << 26)

@@ -99,7 +99,7 @@ static void test_2d(const R500TestModel *m)
 
     cp_env_start(&e, m);
     /* Fill (radeon_clear_box): 64x8 at (16, 4), 32 bpp. */
-    cp_emit(&e, PACKET3(0x9A, 4));
+    cp_emit(&e, R500_PM4_PACKET3(R500_PM4_OP_CNTL_PAINT_MULTI, 4));
     cp_emit(&e, (1u << 1) | (13u << 4) | (6u << 8) | (3u << 12) |
          (0xF0u << 16) | (1u << 28));
     cp_emit(&e, po);
@@ -117,17 +117,17 @@ static void test_2d(const R500TestModel *m)
     for (uint32_t x = 16; x < 80; x++) {
         qpci_io_writel(e.t.dev, e.t.vram, surf + 4 * pitch + x * 4, x);
     }
-    cp_emit(&e, PACKET0(R_DP_GUI_MASTER_CNTL, 0));
+    cp_emit(&e, R500_PM4_PACKET0(R_DP_GUI_MASTER_CNTL, 0));
     cp_emit(&e, 3u | (15u << 4) | (6u << 8) | (3u << 12) | (0xCCu << 16) |
          (2u << 24) | (1u << 28) | (1u << 30));
-    cp_emit(&e, PACKET0(R_DP_CNTL, 0));
+    cp_emit(&e, R500_PM4_PACKET0(R_DP_CNTL, 0));
     cp_emit(&e, 2);                    /* right to left, top to bottom */
-    cp_emit(&e, PACKET0(R_SRC_PITCH_OFFSET, 1));
+    cp_emit(&e, R500_PM4_PACKET0(R_SRC_PITCH_OFFSET, 1));
     cp_emit(&e, po);
     cp_emit(&e, po);
-    cp_emit(&e, PACKET0(R_SRC_Y_X, 0));
+    cp_emit(&e, R500_PM4_PACKET0(R_SRC_Y_X, 0));
     cp_emit(&e, 4u << 16 | 79);
-    cp_emit(&e, PACKET0(R_DST_Y_X, 1));
+    cp_emit(&e, R500_PM4_PACKET0(R_DST_Y_X, 1));
     cp_emit(&e, 4u << 16 | 87);
     cp_emit(&e, 1u << 16 | 64);
     cp_commit(&e);
@@ -137,7 +137,7 @@ static void test_2d(const R500TestModel *m)
     }
 
     /* r100_copy_blit: 2 pages of VRAM to GTT, rows of 1024 pixels. */
-    cp_emit(&e, PACKET3(0x9B, 8));
+    cp_emit(&e, R500_PM4_PACKET3(R500_PM4_OP_CNTL_BITBLT_MULTI, 8));
     cp_emit(&e, 0x52CC36FF);
     cp_emit(&e, (4096 / 64) << 22 | surf >> 10);
     cp_emit(&e, (4096 / 64) << 22 | DATA_MC >> 10);
@@ -147,9 +147,9 @@ static void test_2d(const R500TestModel *m)
     cp_emit(&e, 4);                    /* source row 4 */
     cp_emit(&e, 0);
     cp_emit(&e, 1024u << 16 | 2);
-    cp_emit(&e, PACKET0(R_DSTCACHE_CTLSTAT, 0));
+    cp_emit(&e, R500_PM4_PACKET0(R_DSTCACHE_CTLSTAT, 0));
     cp_emit(&e, 0xF);
-    cp_emit(&e, PACKET0(R_WAIT_UNTIL, 0));
+    cp_emit(&e, R500_PM4_PACKET0(R_WAIT_UNTIL, 0));
     cp_emit(&e, 0x50200);
     cp_commit(&e);
     g_assert_true(cp_wait_idle(&e));
@@ -171,21 +171,21 @@ static void test_hostile(const R500TestModel *m)
     cp_env_start(&e, m);
 
     /* An IB that launches itself: ignored inside the IB, the ring goes on. */
-    gtt_w(&e, IB_MC, PACKET0(R_CP_IB_BASE, 1));
+    gtt_w(&e, IB_MC, R500_PM4_PACKET0(R_CP_IB_BASE, 1));
     gtt_w(&e, IB_MC + 4, IB_MC);
     gtt_w(&e, IB_MC + 8, 3);
-    cp_emit(&e, PACKET0(R_CP_IB_BASE, 1));
+    cp_emit(&e, R500_PM4_PACKET0(R_CP_IB_BASE, 1));
     cp_emit(&e, IB_MC);
     cp_emit(&e, 3);
-    cp_emit(&e, PACKET0(scratch, 0));
+    cp_emit(&e, R500_PM4_PACKET0(scratch, 0));
     cp_emit(&e, 1);
     cp_commit(&e);
     g_assert_true(cp_poll_reg(&e, scratch, ~0u, 1));
     g_assert_true(cp_wait_idle(&e));
 
     /* A count past the end of an IB halts the CP; radeon's reset helps. */
-    gtt_w(&e, IB_MC, PACKET0(scratch, 0x3FFF));
-    cp_emit(&e, PACKET0(R_CP_IB_BASE, 1));
+    gtt_w(&e, IB_MC, R500_PM4_PACKET0(scratch, 0x3FFF));
+    cp_emit(&e, R500_PM4_PACKET0(R_CP_IB_BASE, 1));
     cp_emit(&e, IB_MC);
     cp_emit(&e, 4);
     cp_commit(&e);

@@ -88,10 +88,10 @@ static void test_largest_ib(const void *data)
     CpEnv e;
 
     cp_env_start(&e, data);
-    cp_emit(&e, PACKET0(R_CP_IB_BASE, 1));
+    cp_emit(&e, R500_PM4_PACKET0(R_CP_IB_BASE, 1));
     cp_emit(&e, 0x01000000);
     cp_emit(&e, 0x7FFFFE);
-    cp_emit(&e, PACKET0(scratch, 0));
+    cp_emit(&e, R500_PM4_PACKET0(scratch, 0));
     cp_emit(&e, 2);
     cp_commit(&e);
     watch(&e, "8 Mi-dword IB", 60000, scratch, ~0u, 2);
@@ -107,7 +107,7 @@ static void test_ib_chain(const void *data)
 
     cp_env_start(&e, data);
     while (e.wptr + 3 < RING_DWORDS - 16) {
-        cp_emit(&e, PACKET0(R_CP_IB_BASE, 1));
+        cp_emit(&e, R500_PM4_PACKET0(R_CP_IB_BASE, 1));
         cp_emit(&e, 0x01000000);
         cp_emit(&e, 0x7FFFFE);
     }
@@ -130,14 +130,14 @@ static void test_2d_burst(const void *data)
     CpEnv e;
 
     cp_env_start(&e, data);
-    cp_emit(&e, PACKET0(R_DP_GUI_MASTER_CNTL, 0));
+    cp_emit(&e, R500_PM4_PACKET0(R_DP_GUI_MASTER_CNTL, 0));
     cp_emit(&e, GMC_FILL(0x55));        /* Dn: invert */
-    cp_emit(&e, PACKET0(R_DST_PITCH_OFFSET, 0));
+    cp_emit(&e, R500_PM4_PACKET0(R_DST_PITCH_OFFSET, 0));
     cp_emit(&e, BIG_PO);
-    cp_emit(&e, PACKET0(R_DST_Y_X, 0));
+    cp_emit(&e, R500_PM4_PACKET0(R_DST_Y_X, 0));
     cp_emit(&e, 0);
     for (int k = 0; k < 2; k++) {
-        cp_emit(&e, PACKET0(R_DST_HEIGHT_WIDTH, 8000 - 1) | (1u << 15));
+        cp_emit(&e, R500_PM4_PACKET0_ONE(R_DST_HEIGHT_WIDTH, 8000 - 1));
         for (int i = 0; i < 8000; i++) {
             cp_emit(&e, 2048u << 16 | 2040);
         }
@@ -156,7 +156,7 @@ static void test_paint_multi(const void *data)
     CpEnv e;
 
     cp_env_start(&e, data);
-    cp_emit(&e, PACKET3(0x9A, 3 + 2 * rects - 1));
+    cp_emit(&e, R500_PM4_PACKET3(R500_PM4_OP_CNTL_PAINT_MULTI, 2 + 2 * rects));
     cp_emit(&e, GMC_FILL(0x5A));        /* PDx */
     cp_emit(&e, BIG_PO);
     cp_emit(&e, 0x00FF00FF);
@@ -222,14 +222,15 @@ static void test_draws(const void *data)
     CpEnv e;
 
     cp_env_start(&e, data);
-    cp_emit(&e, PACKET3(0x2F, 2));      /* 3D_LOAD_VBPNTR: one array */
+    /* one array */
+    cp_emit(&e, R500_PM4_PACKET3(R500_PM4_OP_3D_LOAD_VBPNTR, 2));
     cp_emit(&e, 1);
     cp_emit(&e, 4u << 8 | 4);
     cp_emit(&e, GTT_MC);
     while (e.wptr + 6 < RING_DWORDS - 16) {
-        cp_emit(&e, PACKET3(0x34, 0));  /* 3D_DRAW_VBUF_2 */
+        cp_emit(&e, R500_PM4_PACKET3(R500_PM4_OP_3D_DRAW_VBUF_2, 0));
         cp_emit(&e, 0xFFFFu << 16 | 2u << 4 | 4);
-        cp_emit(&e, PACKET3(0x38, 2));  /* 3D_CLEAR_CMASK */
+        cp_emit(&e, R500_PM4_PACKET3(R500_PM4_OP_3D_CLEAR_CMASK, 2));
         cp_emit(&e, 0);
         cp_emit(&e, 0xFFFFFFFF);
         cp_emit(&e, 0);
@@ -311,14 +312,14 @@ static void test_waits(const void *data)
 
     cp_env_start(&e, data);
     while (e.wptr + 6 < RING_DWORDS - 32) {
-        cp_emit(&e, PACKET0(R_WAIT_UNTIL, 0));
+        cp_emit(&e, R500_PM4_PACKET0(R_WAIT_UNTIL, 0));
         cp_emit(&e, 0xFFFFFFFF);
-        cp_emit(&e, PACKET3(0x26, 0));  /* WAIT_FOR_IDLE */
+        cp_emit(&e, R500_PM4_PACKET3(R500_PM4_OP_WAIT_FOR_IDLE, 0));
         cp_emit(&e, 0);
-        cp_emit(&e, PACKET0(R_ISYNC_CNTL, 0));
+        cp_emit(&e, R500_PM4_PACKET0(R_ISYNC_CNTL, 0));
         cp_emit(&e, 0xFFFFFFFF);
     }
-    cp_emit(&e, PACKET0(scratch, 0));
+    cp_emit(&e, R500_PM4_PACKET0(scratch, 0));
     cp_emit(&e, 7);
     cp_commit(&e);
     watch(&e, "a ring of waits", 30000, scratch, ~0u, 7);

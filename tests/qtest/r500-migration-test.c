@@ -77,7 +77,7 @@ static void test_mid_ring(const R500TestModel *m)
     cp_env_start_args(&e, m, args);
     cp_ring_test(&e);
     /* Three of the four dwords of a packet: the CP waits, busy. */
-    cp_emit(&e, PACKET0(scratch, 2));
+    cp_emit(&e, R500_PM4_PACKET0(scratch, 2));
     cp_emit(&e, 11);
     cp_emit(&e, 12);
     r500_wreg(&e.t, R_CP_RB_WPTR, e.wptr);
@@ -148,13 +148,14 @@ static void mig_submit(CpEnv *e)
     for (uint32_t k = 1; k <= MIG_MARKERS; k++) {
         uint32_t at = MIG_IB_VRAM + 4 * (k * step - 2);
 
-        qpci_io_writel(e->t.dev, e->t.vram, at, PACKET0(MIG_MARK, 0));
+        qpci_io_writel(e->t.dev, e->t.vram, at, R500_PM4_PACKET0(MIG_MARK, 0));
         qpci_io_writel(e->t.dev, e->t.vram, at + 4, k);
     }
-    cp_emit(e, PACKET0(R_CP_IB_BASE, 1));
+    cp_emit(e, R500_PM4_PACKET0(R_CP_IB_BASE, 1));
     cp_emit(e, MIG_IB_VRAM);
     cp_emit(e, MIG_IB_DWORDS);
-    cp_emit(e, PACKET3(0x9A, 3 + 2 * MIG_RECTS - 1));
+    cp_emit(e, R500_PM4_PACKET3(R500_PM4_OP_CNTL_PAINT_MULTI,
+                                2 * MIG_RECTS + 2));
     cp_emit(e, (1u << 1) | (13u << 4) | (6u << 8) | (3u << 12) |
             (0x5Au << 16) | (1u << 28) | (1u << 30));
     cp_emit(e, (MIG_PITCH / 64) << 22 | MIG_SURF >> 10);
@@ -352,7 +353,7 @@ static void draw_submit_layers(CpEnv *e)
         d3_vtx(p + 40, 0, DRAW_W, 0.01f, 0.02f, 0.005f, 0.01f);
     }
     d3_emit_triangles(e, v, 2 * DRAW_LAYERS);
-    cp_emit(e, PACKET0(MIG_MARK, 0));
+    cp_emit(e, R500_PM4_PACKET0(MIG_MARK, 0));
     cp_emit(e, 1);
     cp_commit(e);
 }

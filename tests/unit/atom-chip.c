@@ -114,7 +114,7 @@ static void ac_delay(void *opaque, unsigned us)
 {
     AtomChip *c = opaque;
 
-    c->h->now += (int64_t)us * 1000;
+    c->h->host.now += (int64_t)us * 1000;
     test_host_run(c->h);
 }
 

@@ -16,11 +16,6 @@
 #define IB_BUS      0x400000u
 #define VRAM_MC     0xC0000000u
 
-#define PACKET0(reg, n)     (((reg) >> 2) | ((uint32_t)(n) << 16))
-#define PACKET0_ONE(reg, n) (PACKET0(reg, n) | (1u << 15))
-#define PACKET2             0x80000000u
-#define PACKET3(op, n)      (0xC0000000u | ((op) << 8) | ((uint32_t)(n) << 16))
-
 #define SW_INT_FIRE         (1u << 26)
 #define SW_INT              (1u << 25)
 #define GUI_IDLE            (1u << 19)
@@ -36,14 +31,14 @@ static uint32_t ram32(TestHost *h, uint64_t addr)
 {
     uint32_t v;
 
-    memcpy(&v, h->ram + addr, 4);
+    memcpy(&v, h->host.ram + addr, 4);
     return GUINT32_FROM_LE(v);
 }
 
 static void ram_put32(TestHost *h, uint64_t addr, uint32_t v)
 {
     v = GUINT32_TO_LE(v);
-    memcpy(h->ram + addr, &v, 4);
+    memcpy(h->host.ram + addr, &v, 4);
 }
 
 /* r100_cp_init with a ring of 2^(bufsz+1) dwords at RING_BUS. */
@@ -93,10 +88,10 @@ static void test_ring_and_ib(void)
 
     /* Ring test (r100_ring_test). */
     r500_reg_write(s, scratch1, 0xCAFEDEAD);
-    emit(&c, PACKET0(scratch1, 0));
+    emit(&c, R500_PM4_PACKET0(scratch1, 0));
     emit(&c, 0xDEADBEEF);
     while (c.wptr & 15) {
-        emit(&c, PACKET2);
+        emit(&c, R500_PM4_PACKET2);
     }
     commit(&c);
     g_assert_cmphex(rreg(&c, scratch1), ==, 0xDEADBEEF);
@@ -109,25 +104,25 @@ static void test_ring_and_ib(void)
     /* IB test (r100_ib_test) with a fence (r300_fence_ring_emit). */
     r500_reg_write(s, R_GEN_INT_CNTL, SW_INT);
     r500_reg_write(s, scratch2, 0xCAFEDEAD);
-    ram_put32(c.h, IB_BUS, PACKET0(scratch2, 0));
+    ram_put32(c.h, IB_BUS, R500_PM4_PACKET0(scratch2, 0));
     ram_put32(c.h, IB_BUS + 4, 0xDEADBEEF);
     for (unsigned i = 2; i < 8; i++) {
-        ram_put32(c.h, IB_BUS + 4 * i, PACKET2);
+        ram_put32(c.h, IB_BUS + 4 * i, R500_PM4_PACKET2);
     }
-    emit(&c, PACKET0(R_CP_IB_BASE, 1));
+    emit(&c, R500_PM4_PACKET0(R_CP_IB_BASE, 1));
     emit(&c, IB_BUS);
     emit(&c, 8);
-    emit(&c, PACKET0(R_WAIT_UNTIL, 0));
+    emit(&c, R500_PM4_PACKET0(R_WAIT_UNTIL, 0));
     emit(&c, 0x30200);
-    emit(&c, PACKET0(R_SCRATCH_REG, 0));
+    emit(&c, R500_PM4_PACKET0(R_SCRATCH_REG, 0));
     emit(&c, 1234);
-    emit(&c, PACKET0(R_GEN_INT_STATUS, 0));
+    emit(&c, R500_PM4_PACKET0(R_GEN_INT_STATUS, 0));
     emit(&c, SW_INT_FIRE);
     while (c.wptr & 15) {
-        emit(&c, PACKET2);
+        emit(&c, R500_PM4_PACKET2);
     }
-    g_assert_false(c.h->irq);
-    dma_writes = c.h->dma_writes;
+    g_assert_false(c.h->host.irq);
+    dma_writes = c.h->host.dma_writes;
     commit(&c);
     g_assert_cmphex(rreg(&c, scratch2), ==, 0xDEADBEEF);
     /*
@@ -136,23 +131,23 @@ static void test_ring_and_ib(void)
      * before the read-pointer write-back that ends the slice.
      */
     g_assert_cmpuint(ram32(c.h, WB_BUS), ==, 1234);
-    g_assert_true(c.h->irq);
-    g_assert_cmpuint(c.h->irq_dma_writes, ==, dma_writes + 2);
-    g_assert_cmpuint(c.h->dma_writes, ==, dma_writes + 3);
+    g_assert_true(c.h->host.irq);
+    g_assert_cmpuint(c.h->host.irq_dma_writes, ==, dma_writes + 2);
+    g_assert_cmpuint(c.h->host.dma_writes, ==, dma_writes + 3);
     g_assert_cmpuint(ram32(c.h, WB_BUS + 4 * 2), ==, 0xDEADBEEF);
     g_assert_cmpuint(ram32(c.h, WB_BUS + 1024), ==, 32);
     g_assert_cmpuint(s->cp.stats.ibs, ==, 1);
     /* Acknowledge (rs600_irq_ack): the line drops. */
     r500_reg_write(s, R_GEN_INT_STATUS, rreg(&c, R_GEN_INT_STATUS));
-    g_assert_false(c.h->irq);
+    g_assert_false(c.h->host.irq);
     test_host_free(c.h);
 }
 
 /* Where the n-th trace point of kind ev is, from index from; -1 if none. */
 static int trace_find(TestHost *h, int from, R500TraceEvent ev)
 {
-    for (int i = MAX(from, 0); i < (int)h->traces->len; i++) {
-        if (g_array_index(h->traces, TestTrace, i).ev == ev) {
+    for (int i = MAX(from, 0); i < (int)h->host.traces->len; i++) {
+        if (g_array_index(h->host.traces, TestTrace, i).ev == ev) {
             return i;
         }
     }
@@ -190,51 +185,51 @@ static void test_trace_points(void)
     const TestTrace *t;
 
     r500_reg_write(s, R_GEN_INT_CNTL, SW_INT);
-    ram_put32(c.h, IB_BUS, PACKET0(scratch2, 0));
+    ram_put32(c.h, IB_BUS, R500_PM4_PACKET0(scratch2, 0));
     ram_put32(c.h, IB_BUS + 4, 0xDEADBEEF);
-    g_array_set_size(c.h->traces, 0);
+    g_array_set_size(c.h->host.traces, 0);
     launch_pos = c.wptr;
-    emit(&c, PACKET0(R_CP_IB_BASE, 1));
+    emit(&c, R500_PM4_PACKET0(R_CP_IB_BASE, 1));
     emit(&c, IB_BUS);
     emit(&c, 2);
-    emit(&c, PACKET0(R_SCRATCH_REG, 0));
+    emit(&c, R500_PM4_PACKET0(R_SCRATCH_REG, 0));
     emit(&c, 1234);
-    emit(&c, PACKET0(R_GEN_INT_STATUS, 0));
+    emit(&c, R500_PM4_PACKET0(R_GEN_INT_STATUS, 0));
     emit(&c, SW_INT_FIRE);
     commit(&c);
 
     i = trace_find(c.h, 0, R500_TRACE_CP_PACKET);
     g_assert_cmpint(i, >=, 0);
-    t = &g_array_index(c.h->traces, TestTrace, i);
-    g_assert_cmphex(t->a, ==, PACKET0(R_CP_IB_BASE, 1));
+    t = &g_array_index(c.h->host.traces, TestTrace, i);
+    g_assert_cmphex(t->a, ==, R500_PM4_PACKET0(R_CP_IB_BASE, 1));
     g_assert_cmpuint(t->b, ==, 3);
     g_assert_cmphex(t->c, ==, RING_BUS + 4 * launch_pos);
     g_assert_cmpuint(t->d, ==, 0);
     ib = trace_find(c.h, i, R500_TRACE_CP_IB);
     g_assert_cmpint(ib, >, i);
-    t = &g_array_index(c.h->traces, TestTrace, ib);
+    t = &g_array_index(c.h->host.traces, TestTrace, ib);
     g_assert_cmphex(t->a, ==, IB_BUS);
     g_assert_cmpuint(t->b, ==, 2);
     i = trace_find(c.h, ib, R500_TRACE_CP_PACKET);
-    t = &g_array_index(c.h->traces, TestTrace, i);
-    g_assert_cmphex(t->a, ==, PACKET0(scratch2, 0));
+    t = &g_array_index(c.h->host.traces, TestTrace, i);
+    g_assert_cmphex(t->a, ==, R500_PM4_PACKET0(scratch2, 0));
     g_assert_cmphex(t->c, ==, IB_BUS);
     g_assert_cmpuint(t->d, ==, 1);
     i = trace_find(c.h, i, R500_TRACE_SCRATCH);
-    t = &g_array_index(c.h->traces, TestTrace, i);
+    t = &g_array_index(c.h->host.traces, TestTrace, i);
     g_assert_cmpuint(t->a, ==, 2);
     g_assert_cmphex(t->b, ==, 0xDEADBEEF);
     g_assert_cmphex(t->c, ==, WB_BUS + 8);
     fence = trace_find(c.h, i + 1, R500_TRACE_SCRATCH);
-    t = &g_array_index(c.h->traces, TestTrace, fence);
+    t = &g_array_index(c.h->host.traces, TestTrace, fence);
     g_assert_cmpuint(t->a, ==, 0);
     g_assert_cmpuint(t->b, ==, 1234);
     /* the interrupt follows its fence */
     i = trace_find(c.h, 0, R500_TRACE_IRQ);
     g_assert_cmpint(i, >, fence);
-    t = &g_array_index(c.h->traces, TestTrace, i);
+    t = &g_array_index(c.h->host.traces, TestTrace, i);
     g_assert_cmphex(t->a & SW_INT, ==, SW_INT);
-    g_assert_true(c.h->irq);
+    g_assert_true(c.h->host.irq);
 
     r500_chip_stats(s, stat_put, st);
     g_assert_cmpuint(stat_get(st, "cp-ibs"), ==, 1);
@@ -243,7 +238,7 @@ static void test_trace_points(void)
     g_assert_cmpuint(stat_get(st, "cp-type0-packets"), >=, 4);
     g_assert_cmpuint(stat_get(st, "guest-errors"), ==, 0);
     /* a guest error counts */
-    emit(&c, PACKET0(R_CP_RB_BASE, 0));
+    emit(&c, R500_PM4_PACKET0(R_CP_RB_BASE, 0));
     emit(&c, 0);
     commit(&c);
     g_hash_table_remove_all(st);
@@ -263,7 +258,7 @@ static void test_writeback_masks(void)
     r500_reg_write(c.s, R_SCRATCH_UMSK, 0xDF);
     r500_reg_write(c.s, R_CP_RB_CNTL, rreg(&c, R_CP_RB_CNTL) | (1u << 27));
     ram_put32(c.h, WB_BUS + 1024, 0x5555);
-    emit(&c, PACKET0(scratch5, 0));
+    emit(&c, R500_PM4_PACKET0(scratch5, 0));
     emit(&c, 77);
     commit(&c);
     g_assert_cmpuint(rreg(&c, scratch5), ==, 77);
@@ -281,14 +276,14 @@ static void test_type0_forms(void)
     Cp c = cp_new(R500_MODEL_RV515, 10);
     uint32_t sc3 = R500_REGA_AT(SCRATCH_REG, 3);
 
-    emit(&c, PACKET0_ONE(sc3, 2));
+    emit(&c, R500_PM4_PACKET0_ONE(sc3, 2));
     emit(&c, 1);
     emit(&c, 2);
     emit(&c, 3);
     commit(&c);
     g_assert_cmpuint(rreg(&c, sc3), ==, 3);
     g_assert_cmpuint(rreg(&c, sc3 + 4), ==, 0);
-    emit(&c, PACKET0(sc3, 2));
+    emit(&c, R500_PM4_PACKET0(sc3, 2));
     emit(&c, 4);
     emit(&c, 5);
     emit(&c, 6);
@@ -305,9 +300,9 @@ static void test_type0_forms(void)
     g_assert_cmpuint(rreg(&c, R500_REGA_AT(SCRATCH_REG, 7)), ==, 17);
 
     /* CP control registers cannot be written from the stream. */
-    emit(&c, PACKET0(R_CP_RB_WPTR, 0));
+    emit(&c, R500_PM4_PACKET0(R_CP_RB_WPTR, 0));
     emit(&c, 3);
-    emit(&c, PACKET0(sc3, 0));
+    emit(&c, R500_PM4_PACKET0(sc3, 0));
     emit(&c, 8);
     commit(&c);
     g_assert_cmpuint(rreg(&c, sc3), ==, 8);
@@ -323,11 +318,11 @@ static void test_type0_overrun(void)
     Cp c = cp_new(R500_MODEL_RV515, 14);
     uint32_t base = (0x1FFFu << 2), n = (R500_MMIO_SIZE - base) / 4 + 2;
 
-    emit(&c, PACKET0(base, n - 1));
+    emit(&c, R500_PM4_PACKET0(base, n - 1));
     for (uint32_t i = 0; i < n; i++) {
         emit(&c, 0);
     }
-    emit(&c, PACKET0(R500_REGA_AT(SCRATCH_REG, 2), 0));
+    emit(&c, R500_PM4_PACKET0(R500_REGA_AT(SCRATCH_REG, 2), 0));
     emit(&c, 5);
     commit(&c);
     g_assert_cmpuint(test_host_count_logs(c.h, "runs past the register "
@@ -344,12 +339,12 @@ static void test_ring_wrap_and_partial(void)
 
     /* Move to dword 30 with fillers. */
     for (unsigned i = 0; i < 30; i++) {
-        emit(&c, PACKET2);
+        emit(&c, R500_PM4_PACKET2);
     }
     commit(&c);
     g_assert_cmpuint(rreg(&c, R_CP_RB_RPTR), ==, 30);
     /* A 4-dword packet straddling the end of the ring. */
-    emit(&c, PACKET0(sc, 2));
+    emit(&c, R500_PM4_PACKET0(sc, 2));
     emit(&c, 11);
     emit(&c, 12);
     /* Publish it only partly: the CP waits, busy, rptr unchanged. */
@@ -365,7 +360,7 @@ static void test_ring_wrap_and_partial(void)
     g_assert_false(cp_busy(&c));
 
     /* A packet larger than the ring can never complete: halt. */
-    emit(&c, PACKET0(sc, 40));
+    emit(&c, R500_PM4_PACKET0(sc, 40));
     emit(&c, 0);
     commit(&c);
     g_assert_true(c.s->cp.halted);
@@ -382,7 +377,7 @@ static void test_ring_wrap_and_partial(void)
     /* And the CP works again. */
     r500_reg_write(c.s, R_CP_CSQ_CNTL, 4u << 28);
     c.wptr = 0;
-    emit(&c, PACKET0(sc, 0));
+    emit(&c, R500_PM4_PACKET0(sc, 0));
     emit(&c, 99);
     commit(&c);
     g_assert_cmpuint(rreg(&c, sc), ==, 99);
@@ -395,14 +390,14 @@ static void test_ib_errors(void)
     uint32_t sc = R500_REGA_AT(SCRATCH_REG, 6);
 
     /* An IB that launches itself: not nested, it just ends. */
-    ram_put32(c.h, IB_BUS, PACKET0(R_CP_IB_BASE, 1));
+    ram_put32(c.h, IB_BUS, R500_PM4_PACKET0(R_CP_IB_BASE, 1));
     ram_put32(c.h, IB_BUS + 4, IB_BUS);
     ram_put32(c.h, IB_BUS + 8, 4);
-    ram_put32(c.h, IB_BUS + 12, PACKET2);
-    emit(&c, PACKET0(R_CP_IB_BASE, 1));
+    ram_put32(c.h, IB_BUS + 12, R500_PM4_PACKET2);
+    emit(&c, R500_PM4_PACKET0(R_CP_IB_BASE, 1));
     emit(&c, IB_BUS);
     emit(&c, 4);
-    emit(&c, PACKET0(sc, 0));
+    emit(&c, R500_PM4_PACKET0(sc, 0));
     emit(&c, 1);
     commit(&c);
     g_assert_cmpuint(rreg(&c, sc), ==, 1);
@@ -410,11 +405,11 @@ static void test_ib_errors(void)
     g_assert_cmpuint(test_host_count_logs(c.h, "IBs do not nest"), ==, 1);
 
     /* A packet whose count runs past the end of its IB: halt. */
-    ram_put32(c.h, IB_BUS, PACKET0(sc, 5));
-    emit(&c, PACKET0(R_CP_IB_BASE, 1));
+    ram_put32(c.h, IB_BUS, R500_PM4_PACKET0(sc, 5));
+    emit(&c, R500_PM4_PACKET0(R_CP_IB_BASE, 1));
     emit(&c, IB_BUS);
     emit(&c, 3);
-    emit(&c, PACKET0(sc, 0));
+    emit(&c, R500_PM4_PACKET0(sc, 0));
     emit(&c, 2);
     commit(&c);
     g_assert_true(c.s->cp.halted);
@@ -428,7 +423,7 @@ static void test_ib_errors(void)
 
     /* An IB in unmapped memory: the fetch fails, the CP halts. */
     c.wptr = 0;
-    emit(&c, PACKET0(R_CP_IB_BASE, 1));
+    emit(&c, R500_PM4_PACKET0(R_CP_IB_BASE, 1));
     emit(&c, 0x7FFF0000);
     emit(&c, 16);
     commit(&c);
@@ -440,7 +435,7 @@ static void test_ib_errors(void)
     r500_reg_write(c.s, R_RBBM_SOFT_RESET, 0);
     r500_reg_write(c.s, R_CP_CSQ_CNTL, 2u << 28);
     c.wptr = 0;
-    emit(&c, PACKET0(R_CP_IB_BASE, 1));
+    emit(&c, R500_PM4_PACKET0(R_CP_IB_BASE, 1));
     emit(&c, IB_BUS);
     emit(&c, 3);
     commit(&c);
@@ -455,19 +450,19 @@ static void test_opcodes(void)
     uint32_t sc = R500_REGA_AT(SCRATCH_REG, 1);
 
     /* NOP (relocation marker), WAIT_FOR_IDLE, unknown, unimplemented. */
-    emit(&c, PACKET3(0x10, 0));
+    emit(&c, R500_PM4_PACKET3(R500_PM4_OP_NOP, 0));
     emit(&c, 0x40);
-    emit(&c, PACKET3(0x26, 0));
+    emit(&c, R500_PM4_PACKET3(R500_PM4_OP_WAIT_FOR_IDLE, 0));
     emit(&c, 0);
-    emit(&c, PACKET3(0x77, 2));
+    emit(&c, R500_PM4_PACKET3(0x77, 2));
     emit(&c, 1);
     emit(&c, 2);
     emit(&c, 3);
-    emit(&c, PACKET3(0x77, 0));
+    emit(&c, R500_PM4_PACKET3(0x77, 0));
     emit(&c, 1);
-    emit(&c, PACKET3(0x2C, 0));
+    emit(&c, R500_PM4_PACKET3(R500_PM4_OP_LOAD_PALETTE, 0));
     emit(&c, 0);
-    emit(&c, PACKET0(sc, 0));
+    emit(&c, R500_PM4_PACKET0(sc, 0));
     emit(&c, 42);
     commit(&c);
     g_assert_cmpuint(rreg(&c, sc), ==, 42);
@@ -503,14 +498,14 @@ static void test_budget(void)
     uint32_t n = c.mask - 15;
 
     for (uint32_t i = 0; i < n; i++) {
-        emit(&c, PACKET2);
+        emit(&c, R500_PM4_PACKET2);
     }
     r500_reg_write(c.s, R_CP_RB_WPTR, c.wptr);
-    c.h->scheduled = -1;
+    c.h->host.scheduled = -1;
     r500_run(c.s);
     /* One slice stops at its budget and asks to run again at once. */
     g_assert_cmpuint(rreg(&c, R_CP_RB_RPTR), ==, R500_CP_SLICE_BUDGET);
-    g_assert_cmpint(c.h->scheduled, ==, 0);
+    g_assert_cmpint(c.h->host.scheduled, ==, 0);
     g_assert_true(cp_busy(&c));
     /* The write-back follows each slice. */
     g_assert_cmpuint(ram32(c.h, WB_BUS + 1024), ==, R500_CP_SLICE_BUDGET);
@@ -548,15 +543,15 @@ static void test_budget_inside_packets(void)
     dp_cntl = rreg(&c, R_DP_CNTL);
 
     /* 1024x256 pixels each, 1 MiB: 255 MiB to draw. */
-    emit(&c, PACKET0_ONE(R_DST_HEIGHT_WIDTH, items - 1));
+    emit(&c, R500_PM4_PACKET0_ONE(R_DST_HEIGHT_WIDTH, items - 1));
     for (uint32_t i = 0; i < items; i++) {
         emit(&c, 256u << 16 | 1024);
     }
     r500_reg_write(s, R_CP_RB_WPTR, c.wptr);
-    for (; c.h->scheduled >= 0 && slices < 100000; slices++) {
+    for (; c.h->host.scheduled >= 0 && slices < 100000; slices++) {
         uint64_t ops = s->rb2d.ops, work = s->rb2d.work;
 
-        c.h->scheduled = -1;
+        c.h->host.scheduled = -1;
         r500_run(s);
         /*
          * The CP fills the FIFO at most; the engine draws one slice, at
@@ -577,7 +572,7 @@ static void test_budget_inside_packets(void)
     g_assert_cmphex(px, ==, 0x00FF00FF);
 
     /* PAINT_MULTI: 101 rectangles in one packet, the same way. */
-    emit(&c, PACKET3(0x9A, 3 + 2 * 101 - 1));
+    emit(&c, R500_PM4_PACKET3(R500_PM4_OP_CNTL_PAINT_MULTI, 3 + 2 * 101 - 1));
     emit(&c, gmc);
     emit(&c, (pitch / 64) << 22 | (VRAM_MC + surf) >> 10);
     emit(&c, 0x00FF00FF);
@@ -600,7 +595,7 @@ static void test_disabled_and_reset(void)
     uint32_t sc = R500_REGA_AT(SCRATCH_REG, 1);
 
     r500_reg_write(c.s, R_CP_CSQ_CNTL, 0);
-    emit(&c, PACKET0(sc, 0));
+    emit(&c, R500_PM4_PACKET0(sc, 0));
     emit(&c, 5);
     commit(&c);
     g_assert_cmpuint(rreg(&c, sc), ==, 0);
@@ -612,7 +607,7 @@ static void test_disabled_and_reset(void)
     /* Held in soft reset: nothing runs until it is released. */
     r500_reg_write(c.s, R_RBBM_SOFT_RESET, 1);
     c.wptr = 0;
-    emit(&c, PACKET0(sc, 0));
+    emit(&c, R500_PM4_PACKET0(sc, 0));
     emit(&c, 6);
     commit(&c);
     g_assert_cmpuint(rreg(&c, sc), ==, 5);
@@ -621,9 +616,9 @@ static void test_disabled_and_reset(void)
     g_assert_cmpuint(rreg(&c, sc), ==, 6);
 
     /* A soft reset written by the stream itself stops the stream. */
-    emit(&c, PACKET0(R_RBBM_SOFT_RESET, 0));
+    emit(&c, R500_PM4_PACKET0(R_RBBM_SOFT_RESET, 0));
     emit(&c, 1);
-    emit(&c, PACKET0(sc, 0));
+    emit(&c, R500_PM4_PACKET0(sc, 0));
     emit(&c, 7);
     commit(&c);
     r500_reg_write(c.s, R_RBBM_SOFT_RESET, 0);
@@ -662,7 +657,8 @@ static void test_garbage(void)
          * due now; garbage may have left a display timer (vblank) armed
          * for later, which is not CP work.
          */
-        g_assert_true(c.h->scheduled < 0 || c.h->scheduled > c.h->now);
+        g_assert_true(c.h->host.scheduled < 0 ||
+                      c.h->host.scheduled > c.h->host.now);
         g_assert_cmpuint(c.s->cp.stats.dwords, >, 0);
     }
     g_rand_free(rnd);
@@ -677,8 +673,24 @@ static void test_garbage(void)
 static void test_structured_garbage(void)
 {
     static const uint8_t ops[] = {
-        0x10, 0x26, 0x28, 0x29, 0x2A, 0x2F, 0x32, 0x33, 0x34, 0x35, 0x36,
-        0x37, 0x38, 0x94, 0x9A, 0x9B, 0x91, 0x24,
+        R500_PM4_OP_NOP,
+        R500_PM4_OP_WAIT_FOR_IDLE,
+        R500_PM4_OP_3D_DRAW_VBUF,
+        R500_PM4_OP_3D_DRAW_IMMD,
+        R500_PM4_OP_3D_DRAW_INDX,
+        R500_PM4_OP_3D_LOAD_VBPNTR,
+        R500_PM4_OP_3D_CLEAR_ZMASK,
+        R500_PM4_OP_INDX_BUFFER,
+        R500_PM4_OP_3D_DRAW_VBUF_2,
+        R500_PM4_OP_3D_DRAW_IMMD_2,
+        R500_PM4_OP_3D_DRAW_INDX_2,
+        R500_PM4_OP_3D_CLEAR_HIZ,
+        R500_PM4_OP_3D_CLEAR_CMASK,
+        R500_PM4_OP_CNTL_HOSTDATA_BLT,
+        R500_PM4_OP_CNTL_PAINT_MULTI,
+        R500_PM4_OP_CNTL_BITBLT_MULTI,
+        R500_PM4_OP_CNTL_PAINT,
+        R500_PM4_OP_LOAD_MICROCODE,
     };
     Cp c = cp_new(R500_MODEL_R520, 14);
     GRand *rnd = g_rand_new_with_seed(0x2d);
@@ -694,17 +706,19 @@ static void test_structured_garbage(void)
 
             if (k == 0) {
                 cnt = g_rand_int_range(rnd, 0, 12);
-                emit(&c, PACKET3(ops[g_rand_int_range(rnd, 0,
-                                                      sizeof(ops))], cnt));
+                emit(&c, R500_PM4_PACKET3(ops[g_rand_int_range(rnd, 0,
+                                                               sizeof(ops))],
+                                          cnt));
             } else if (k == 1) {
                 uint32_t base = g_rand_boolean(rnd) ? 0x1400 : 0x2000;
 
                 cnt = g_rand_int_range(rnd, 0, 8);
-                emit(&c, PACKET0(base + 4 * g_rand_int_range(rnd, 0, 256),
-                                 cnt));
+                emit(&c, R500_PM4_PACKET0(base + 4 * g_rand_int_range(rnd, 0,
+                                                                       256),
+                                          cnt));
             } else {
                 cnt = g_rand_int_range(rnd, 0, 4);
-                emit(&c, PACKET3(g_rand_int_range(rnd, 0, 256), cnt));
+                emit(&c, R500_PM4_PACKET3(g_rand_int_range(rnd, 0, 256), cnt));
             }
             for (i = 0; i <= cnt; i++) {
                 /* Small values make plausible sizes and addresses. */
@@ -714,7 +728,8 @@ static void test_structured_garbage(void)
             n += cnt + 2;
         }
         commit(&c);
-        g_assert_true(c.h->scheduled < 0 || c.h->scheduled > c.h->now);
+        g_assert_true(c.h->host.scheduled < 0 ||
+                      c.h->host.scheduled > c.h->host.now);
     }
     g_assert_cmpuint(c.s->rb2d.ops, >, 0);
     g_assert_cmpuint(c.s->cp.draw_stats.draws + c.s->cp.stats.errors, >, 0);
@@ -731,7 +746,7 @@ static void test_draws(void)
     uint64_t errors;
 
     /* 3D_LOAD_VBPNTR with 3 arrays = the AOS registers. */
-    emit(&c, PACKET3(0x2F, 5));
+    emit(&c, R500_PM4_PACKET3(R500_PM4_OP_3D_LOAD_VBPNTR, 5));
     emit(&c, 3);
     emit(&c, (4 << 8) | 3 | (2 << 24) | (2 << 16));
     emit(&c, 0x1000);
@@ -739,7 +754,7 @@ static void test_draws(void)
     emit(&c, (1 << 8) | 1);
     emit(&c, 0x3000);
     /* DRAW_VBUF_2: 3 vertices, triangle list, walk 2. */
-    emit(&c, PACKET3(0x34, 0));
+    emit(&c, R500_PM4_PACKET3(R500_PM4_OP_3D_DRAW_VBUF_2, 0));
     emit(&c, (3u << 16) | (2 << 4) | 4);
     commit(&c);
     g_assert_cmphex(rreg(&c, R_VAP_VTX_NUM_ARRAYS), ==, 3);
@@ -754,18 +769,18 @@ static void test_draws(void)
 
     /* IMMD_2: 2 vertices of VAP_VTX_SIZE 2 = 4 dwords, then a bad one. */
     r500_reg_write(s, R_VAP_VTX_SIZE, 2);
-    emit(&c, PACKET3(0x35, 4));
+    emit(&c, R500_PM4_PACKET3(R500_PM4_OP_3D_DRAW_IMMD_2, 4));
     emit(&c, (2u << 16) | (3 << 4) | 1);
     for (int i = 0; i < 4; i++) {
         emit(&c, i);
     }
-    emit(&c, PACKET3(0x35, 3));
+    emit(&c, R500_PM4_PACKET3(R500_PM4_OP_3D_DRAW_IMMD_2, 3));
     emit(&c, (2u << 16) | (3 << 4) | 1);
     for (int i = 0; i < 3; i++) {
         emit(&c, i);
     }
     /* Walk that does not match the packet. */
-    emit(&c, PACKET3(0x34, 0));
+    emit(&c, R500_PM4_PACKET3(R500_PM4_OP_3D_DRAW_VBUF_2, 0));
     emit(&c, (3u << 16) | (1 << 4) | 4);
     commit(&c);
     g_assert_cmpuint(s->cp.draw_stats.draws, ==, 2);
@@ -773,35 +788,35 @@ static void test_draws(void)
     g_assert_cmpuint(test_host_count_logs(c.h, "PRIM_WALK"), ==, 1);
 
     /* INDX_2 + INDX_BUFFER (Mesa), and inline 16-bit indices. */
-    emit(&c, PACKET3(0x36, 0));
+    emit(&c, R500_PM4_PACKET3(R500_PM4_OP_3D_DRAW_INDX_2, 0));
     emit(&c, (5u << 16) | (1 << 4) | 4);
-    emit(&c, PACKET3(0x33, 2));
+    emit(&c, R500_PM4_PACKET3(R500_PM4_OP_INDX_BUFFER, 2));
     emit(&c, (1u << 31) | (R_VAP_PORT_IDX0 >> 2));
     emit(&c, 0x8000);
     emit(&c, 3);
-    emit(&c, PACKET3(0x10, 0));
+    emit(&c, R500_PM4_PACKET3(R500_PM4_OP_NOP, 0));
     emit(&c, 0);
-    emit(&c, PACKET3(0x36, 2));
+    emit(&c, R500_PM4_PACKET3(R500_PM4_OP_3D_DRAW_INDX_2, 2));
     emit(&c, (3u << 16) | (1 << 4) | 4);
     emit(&c, 0x00010000);
     emit(&c, 0x00000002);
     /* Too few inline indices for 5 vertices. */
-    emit(&c, PACKET3(0x36, 1));
+    emit(&c, R500_PM4_PACKET3(R500_PM4_OP_3D_DRAW_INDX_2, 1));
     emit(&c, (5u << 16) | (1 << 4) | 4);
     emit(&c, 0);
     /* INDX_BUFFER with no draw waiting; one too small for its draw. */
-    emit(&c, PACKET3(0x33, 2));
+    emit(&c, R500_PM4_PACKET3(R500_PM4_OP_INDX_BUFFER, 2));
     emit(&c, (1u << 31) | (R_VAP_PORT_IDX0 >> 2));
     emit(&c, 0x8000);
     emit(&c, 3);
-    emit(&c, PACKET3(0x36, 0));
+    emit(&c, R500_PM4_PACKET3(R500_PM4_OP_3D_DRAW_INDX_2, 0));
     emit(&c, (8u << 16) | (1 << 4) | 4 | (1 << 11));
-    emit(&c, PACKET3(0x33, 2));
+    emit(&c, R500_PM4_PACKET3(R500_PM4_OP_INDX_BUFFER, 2));
     emit(&c, (1u << 31) | (R_VAP_PORT_IDX0 >> 2));
     emit(&c, 0x8000);
     emit(&c, 7);
     /* Clears. */
-    emit(&c, PACKET3(0x37, 2));
+    emit(&c, R500_PM4_PACKET3(R500_PM4_OP_3D_CLEAR_HIZ, 2));
     emit(&c, 0);
     emit(&c, 64);
     emit(&c, 0xFFFFFFFF);
@@ -816,7 +831,7 @@ static void test_draws(void)
 
     /* A vertex array that would run past 4 GiB. */
     r500_reg_write(s, R500_REGA_AT(VAP_VTX_AOS_ADDR_EVEN, 0), 0xFFFFFF00u);
-    emit(&c, PACKET3(0x34, 0));
+    emit(&c, R500_PM4_PACKET3(R500_PM4_OP_3D_DRAW_VBUF_2, 0));
     emit(&c, (1000u << 16) | (2 << 4) | 4);
     commit(&c);
     g_assert_cmpuint(s->cp.draw_stats.draws, ==, 4);
@@ -849,9 +864,9 @@ static void test_gart_ring(void)
     r500_reg_write(s, R_CP_CSQ_CNTL, 4u << 28);
     /* A packet straddling the page boundary at dword 1024. */
     for (unsigned i = 0; i < 1023; i++) {
-        ram_put32(h, 0x200000 + 4 * i, PACKET2);
+        ram_put32(h, 0x200000 + 4 * i, R500_PM4_PACKET2);
     }
-    ram_put32(h, 0x200000 + 4 * 1023, PACKET0(sc, 0));
+    ram_put32(h, 0x200000 + 4 * 1023, R500_PM4_PACKET0(sc, 0));
     ram_put32(h, 0x202000, 0x600DF00D);
     r500_reg_write(s, R_CP_RB_WPTR, 1025);
     test_host_run(h);
@@ -868,11 +883,11 @@ static void test_ring_size_0(void)
     Cp c = cp_new(R500_MODEL_RV515, 0);
 
     g_assert_cmpuint(c.mask, ==, 1);
-    emit(&c, PACKET2);
+    emit(&c, R500_PM4_PACKET2);
     commit(&c);
     g_assert_cmpuint(rreg(&c, R_CP_RB_RPTR), ==, 1);
     g_assert_false(c.s->cp.halted);
-    emit(&c, PACKET0(R500_REGA_AT(SCRATCH_REG, 1), 0));
+    emit(&c, R500_PM4_PACKET0(R500_REGA_AT(SCRATCH_REG, 1), 0));
     commit(&c);
     g_assert_true(c.s->cp.halted);
     g_assert_cmpuint(test_host_count_logs(c.h, "larger than the ring"), ==, 1);
@@ -889,7 +904,7 @@ static void test_pointers_beyond_ring(void)
     uint32_t sc = R500_REGA_AT(SCRATCH_REG, 2);
 
     /* CP_RB_WPTR 128 + 2 = 2: the packet at 0..1 runs. */
-    emit(&c, PACKET0(sc, 0));
+    emit(&c, R500_PM4_PACKET0(sc, 0));
     emit(&c, 21);
     r500_reg_write(c.s, R_CP_RB_WPTR, 128 + 2);
     test_host_run(c.h);
@@ -900,7 +915,7 @@ static void test_pointers_beyond_ring(void)
     r500_reg_write(c.s, R_CP_RB_CNTL, 6 | (1u << 31));
     r500_reg_write(c.s, R_CP_RB_RPTR_WR, 1000);
     r500_reg_write(c.s, R_CP_RB_CNTL, 6);
-    ram_put32(c.h, RING_BUS + 4 * (1000 % 128), PACKET0(sc, 0));
+    ram_put32(c.h, RING_BUS + 4 * (1000 % 128), R500_PM4_PACKET0(sc, 0));
     ram_put32(c.h, RING_BUS + 4 * (1000 % 128 + 1), 22);
     r500_reg_write(c.s, R_CP_RB_WPTR, 1000 % 128 + 2);
     test_host_run(c.h);
@@ -967,9 +982,9 @@ static void test_writeback_fails(void)
     /* Past the 16 MiB of guest RAM (pass-through: a bus address). */
     r500_reg_write(c.s, R_CP_RB_RPTR_ADDR, 0x7FFF0000);
     r500_reg_write(c.s, R_SCRATCH_ADDR, 0x7FFF0000);
-    emit(&c, PACKET0(sc, 0));
+    emit(&c, R500_PM4_PACKET0(sc, 0));
     emit(&c, 5);
-    emit(&c, PACKET0(sc, 0));
+    emit(&c, R500_PM4_PACKET0(sc, 0));
     emit(&c, 6);
     commit(&c);
     g_assert_cmpuint(rreg(&c, sc), ==, 6);
@@ -1004,7 +1019,7 @@ static void test_migrated_state(void)
     g_assert_cmpuint(test_host_count_logs(c.h, "migrated IB state is "
                                           "inconsistent"), ==, 1);
     /* Halted: new work waits, busy, until the driver's reset. */
-    emit(&c, PACKET0(R500_REGA_AT(SCRATCH_REG, 3), 0));
+    emit(&c, R500_PM4_PACKET0(R500_REGA_AT(SCRATCH_REG, 3), 0));
     emit(&c, 3);
     commit(&c);
     g_assert_true(cp_busy(&c));
@@ -1013,7 +1028,7 @@ static void test_migrated_state(void)
     r500_reg_write(s, R_RBBM_SOFT_RESET, 0);
     g_assert_cmpuint(s->cp.resume, ==, 0);
     c.wptr = 0;
-    emit(&c, PACKET0(R500_REGA_AT(SCRATCH_REG, 3), 0));
+    emit(&c, R500_PM4_PACKET0(R500_REGA_AT(SCRATCH_REG, 3), 0));
     emit(&c, 3);
     commit(&c);
     g_assert_cmpuint(rreg(&c, R500_REGA_AT(SCRATCH_REG, 3)), ==, 3);
@@ -1029,7 +1044,7 @@ static void test_migrated_state(void)
 static void emit_copy_blit(Cp *c, uint32_t src_mc, uint32_t dst_mc,
                            uint32_t pages)
 {
-    emit(c, PACKET3(0x9B, 8));
+    emit(c, R500_PM4_PACKET3(R500_PM4_OP_CNTL_BITBLT_MULTI, 8));
     emit(c, COPY_BLIT_GMC);
     emit(c, (4096 / 64) << 22 | src_mc >> 10);
     emit(c, (4096 / 64) << 22 | dst_mc >> 10);
@@ -1062,42 +1077,43 @@ static void test_2d_fence_order(void)
     }
     r500_reg_write(s, R_GEN_INT_CNTL, SW_INT);
     emit_copy_blit(&c, VRAM_MC + src, dst, pages);
-    emit(&c, PACKET0(R_DSTCACHE_CTLSTAT, 0));
+    emit(&c, R500_PM4_PACKET0(R_DSTCACHE_CTLSTAT, 0));
     emit(&c, 0xF);                  /* RB2D_DC_FLUSH_ALL */
-    emit(&c, PACKET0(R_WAIT_UNTIL, 0));
+    emit(&c, R500_PM4_PACKET0(R_WAIT_UNTIL, 0));
     emit(&c, (1u << 16) | (1u << 18) | (1u << 9));
     r500_seq_fence(fence, 0x1234);
     for (unsigned i = 0; i < R500_SEQ_FENCE_DWORDS; i++) {
         emit(&c, fence[i]);
     }
     r500_reg_write(s, R_CP_RB_WPTR, c.wptr);
-    for (; c.h->scheduled == 0 && slices < 1000; slices++) {
+    for (; c.h->host.scheduled == 0 && slices < 1000; slices++) {
         bool first, last;
 
-        c.h->scheduled = -1;
+        c.h->host.scheduled = -1;
         r500_run(s);
-        first = !memcmp(c.h->ram + dst, c.h->vram + src, 4096);
-        last = !memcmp(c.h->ram + dst + len - 4096, c.h->vram + src + len - 4096,
+        first = !memcmp(c.h->host.ram + dst, c.h->vram + src, 4096);
+        last = !memcmp(c.h->host.ram + dst + len - 4096,
+                       c.h->vram + src + len - 4096,
                        4096);
         partial += first && !last;
-        if (ram32(c.h, WB_BUS) == 0x1234 || c.h->irq) {
-            g_assert_cmpmem(c.h->ram + dst, len, c.h->vram + src, len);
+        if (ram32(c.h, WB_BUS) == 0x1234 || c.h->host.irq) {
+            g_assert_cmpmem(c.h->host.ram + dst, len, c.h->vram + src, len);
         }
     }
     g_test_message("%u slices, %u with the copy half done", slices, partial);
     g_assert_cmpuint(ram32(c.h, WB_BUS), ==, 0x1234);
-    g_assert_true(c.h->irq);
+    g_assert_true(c.h->host.irq);
     g_assert_cmpuint(partial, >=, 2);
     g_assert_cmpuint(s->cp.stats.waits, >=, 2);
     g_assert_false(cp_busy(&c));
-    g_assert_cmpuint(c.h->logs->len, ==, 0);
+    g_assert_cmpuint(c.h->host.logs->len, ==, 0);
     test_host_free(c.h);
 }
 
 /* A big fill through the ring: PAINT_MULTI, 32 bpp, at VRAM offset 1 MiB. */
 static void emit_big_fill(Cp *c, uint32_t colour)
 {
-    emit(c, PACKET3(0x9A, 4));
+    emit(c, R500_PM4_PACKET3(R500_PM4_OP_CNTL_PAINT_MULTI, 4));
     emit(c, (1u << 1) | (13u << 4) | (6u << 8) | (3u << 12) | (0xF0u << 16) |
          (1u << 28) | (1u << 30));
     emit(c, (4096u / 64) << 22 | (VRAM_MC + 0x100000) >> 10);
@@ -1131,7 +1147,7 @@ static void test_2d_sync(void)
     r500_reg_write(s, R_GEN_INT_STATUS, GUI_IDLE);
     emit_big_fill(&c, 0x11111111);
     r500_reg_write(s, R_CP_RB_WPTR, c.wptr);
-    c.h->scheduled = -1;
+    c.h->host.scheduled = -1;
     r500_run(s);
     st = rreg(&c, R_RBBM_STATUS);
     g_assert_cmpuint(rreg(&c, R_CP_RB_RPTR), ==, c.wptr);
@@ -1144,36 +1160,36 @@ static void test_2d_sync(void)
     g_assert_true(rreg(&c, R_GEN_INT_STATUS) & GUI_IDLE);
 
     /* The scratch write waits under ISYNC_CPSCRATCH_IDLEGUI. */
-    emit(&c, PACKET0(R_ISYNC_CNTL, 0));
+    emit(&c, R500_PM4_PACKET0(R_ISYNC_CNTL, 0));
     emit(&c, 0x33);
     emit_big_fill(&c, 0x22222222);
-    emit(&c, PACKET0(sc, 0));
+    emit(&c, R500_PM4_PACKET0(sc, 0));
     emit(&c, 1);
     /* WAIT_FOR_IDLE, then another scratch write (ISYNC off). */
-    emit(&c, PACKET0(R_ISYNC_CNTL, 0));
+    emit(&c, R500_PM4_PACKET0(R_ISYNC_CNTL, 0));
     emit(&c, 0);
     emit_big_fill(&c, 0x33333333);
-    emit(&c, PACKET3(0x26, 0));
+    emit(&c, R500_PM4_PACKET3(R500_PM4_OP_WAIT_FOR_IDLE, 0));
     emit(&c, 0);
-    emit(&c, PACKET0(sc, 0));
+    emit(&c, R500_PM4_PACKET0(sc, 0));
     emit(&c, 2);
     /* A 3D clear waits too: it counts in the CP's statistics after it. */
     emit_big_fill(&c, 0x44444444);
-    emit(&c, PACKET3(0x38, 2));
+    emit(&c, R500_PM4_PACKET3(R500_PM4_OP_3D_CLEAR_CMASK, 2));
     emit(&c, 0);
     emit(&c, 1);
     emit(&c, 0);
-    emit(&c, PACKET0(sc, 0));
+    emit(&c, R500_PM4_PACKET0(sc, 0));
     emit(&c, 3);
     r500_reg_write(s, R_CP_RB_WPTR, c.wptr);
-    for (unsigned i = 0; c.h->scheduled == 0 && i < 1000; i++) {
+    for (unsigned i = 0; c.h->host.scheduled == 0 && i < 1000; i++) {
         static const uint32_t before[] = {
             0, 0x22222222, 0x33333333, 0x44444444,
         };
         uint32_t mark = rreg(&c, sc);
         uint64_t clears = s->cp.stats.type3[0x38];
 
-        c.h->scheduled = -1;
+        c.h->host.scheduled = -1;
         r500_run(s);
         /* A mark lands only after the fill before it is complete. */
         if (rreg(&c, sc) != mark) {
@@ -1203,7 +1219,7 @@ static void test_2d_hostdata_resume(void)
     unsigned slices = 0, stopped = 0;
 
     emit_big_fill(&c, 0x55555555);
-    emit(&c, PACKET3(0x94, 4 + 3 + 256 - 1));
+    emit(&c, R500_PM4_PACKET3(R500_PM4_OP_CNTL_HOSTDATA_BLT, 4 + 3 + 256 - 1));
     emit(&c, (1u << 1) | (15u << 4) | (6u << 8) | (3u << 12) |
          (0xCCu << 16) | (3u << 24) | (1u << 28) | (1u << 30));
     emit(&c, (4096u / 64) << 22 | (VRAM_MC + 0x100000) >> 10);
@@ -1216,8 +1232,8 @@ static void test_2d_hostdata_resume(void)
         emit(&c, 0xD0000000 + i);
     }
     r500_reg_write(s, R_CP_RB_WPTR, c.wptr);
-    for (; c.h->scheduled == 0 && slices < 1000; slices++) {
-        c.h->scheduled = -1;
+    for (; c.h->host.scheduled == 0 && slices < 1000; slices++) {
+        c.h->host.scheduled = -1;
         r500_run(s);
         stopped += s->cp.resume != 0;
     }
@@ -1236,7 +1252,7 @@ static void test_2d_hostdata_resume(void)
     }
     g_assert_cmpuint(s->rb2d.overflows, ==, 0);
     g_assert_cmpuint(s->cp.resume, ==, 0);
-    g_assert_cmpuint(c.h->logs->len, ==, 0);
+    g_assert_cmpuint(c.h->host.logs->len, ==, 0);
     test_host_free(c.h);
 }
 

@@ -40,10 +40,10 @@ static void test_position(void)
     /* Off: no position, no vblank. */
     g_assert_cmphex(r500_reg_read(s, R_D1CRTC_STATUS_POSITION), ==, 0);
     g_assert_cmphex(r500_reg_read(s, R_D1CRTC_STATUS), ==, 0);
-    h->now = 1000;
+    h->host.now = 1000;
     r500_reg_write(s, R_D1CRTC_CONTROL, 1);
     for (unsigned i = 0; i < G_N_ELEMENTS(times); i++) {
-        h->now = 1000 + times[i];
+        h->host.now = 1000 + times[i];
         expect_position(s, times[i]);
     }
     /* Read-only. */
@@ -62,14 +62,14 @@ static void test_frame_count(void)
     r500_reg_write(s, R_D1CRTC_CONTROL, 1);
     g_assert_cmpuint(r500_reg_read(s, R_D1CRTC_STATUS_FRAME_COUNT), ==, 0);
     /* 65 MHz / (1344 * 806) = 60.004 Hz: 60 frames in a second. */
-    h->now = 1000000000;
+    h->host.now = 1000000000;
     g_assert_cmpuint(r500_reg_read(s, R_D1CRTC_STATUS_FRAME_COUNT), ==, 60);
     /* Off: frozen; on again: counts on from there. */
     r500_reg_write(s, R_D1CRTC_CONTROL, 0);
-    h->now += 5 * frame_ns;
+    h->host.now += 5 * frame_ns;
     g_assert_cmpuint(r500_reg_read(s, R_D1CRTC_STATUS_FRAME_COUNT), ==, 60);
     r500_reg_write(s, R_D1CRTC_CONTROL, 1);
-    h->now += 2 * frame_ns;
+    h->host.now += 2 * frame_ns;
     g_assert_cmpuint(r500_reg_read(s, R_D1CRTC_STATUS_FRAME_COUNT), ==, 62);
     /* A new mode keeps the count (rebased, not reset). */
     disp_timing_small(s, 0, 640, 480);
@@ -159,7 +159,7 @@ static void test_no_frozen_vblank(void)
          * every 10 us sees both phases (each at least 1/64 of a frame).
          */
         for (unsigned step = 0; step < 11000; step++) {
-            h->now += 10000;
+            h->host.now += 10000;
             seen[r500_reg_read(s, R_D1CRTC_STATUS) & 1] = true;
             moved |= r500_reg_read(s, R_D1CRTC_STATUS_POSITION) != first_pos;
         }
@@ -179,45 +179,45 @@ static void test_vblank_irq(void)
     int64_t frame = (uint64_t)FP_1024 * 1000000 / KHZ_1024;
 
     disp_timing_1024x768(s, 0);
-    h->now = start;
+    h->host.now = start;
     r500_reg_write(s, R_D1CRTC_CONTROL, 1);
     /* rs600_irq_set: D1 vblank in DxMODE_INT_MASK asks for the deadline. */
     r500_reg_write(s, R_DXMODE_INT_MASK, 1);
     test_host_run(h);
-    g_assert_cmpint(h->scheduled, ==, first);
-    g_assert_false(h->irq);
+    g_assert_cmpint(h->host.scheduled, ==, first);
+    g_assert_false(h->host.irq);
     g_assert_cmphex(r500_reg_read(s, R_D1MODE_VBLANK_STATUS), ==, 0);
     /* One nanosecond early: nothing. */
-    h->now = first - 1;
+    h->host.now = first - 1;
     g_assert_cmphex(r500_reg_read(s, R_DISP_INTERRUPT_STATUS), ==, 0);
-    h->now = first;
+    h->host.now = first;
     test_host_run(h);
-    g_assert_true(h->irq);
+    g_assert_true(h->host.irq);
     g_assert_cmphex(r500_reg_read(s, R_GEN_INT_STATUS), ==, 1);
     g_assert_cmphex(r500_reg_read(s, R_DISP_INTERRUPT_STATUS), ==, 1u << 4);
     g_assert_cmphex(r500_reg_read(s, R_D1MODE_VBLANK_STATUS), ==, 1);
     /* No deadline while the interrupt is pending. */
-    g_assert_cmpint(h->scheduled, ==, -1);
+    g_assert_cmpint(h->host.scheduled, ==, -1);
     /* rs600_irq_ack: write bit 4 to VBLANK_STATUS. */
     r500_reg_write(s, R_D1MODE_VBLANK_STATUS, 1u << 4);
-    g_assert_false(h->irq);
+    g_assert_false(h->host.irq);
     g_assert_cmphex(r500_reg_read(s, R_GEN_INT_STATUS), ==, 0);
     g_assert_cmphex(r500_reg_read(s, R_D1MODE_VBLANK_STATUS), ==, 0);
     test_host_run(h);
-    g_assert_cmpint(h->scheduled, >=, first + frame);
-    g_assert_cmpint(h->scheduled, <=, first + frame + 1);
+    g_assert_cmpint(h->host.scheduled, >=, first + frame);
+    g_assert_cmpint(h->host.scheduled, <=, first + frame + 1);
     /* Masked, the status latches but the line stays low. */
     r500_reg_write(s, R_DXMODE_INT_MASK, 0);
-    h->now = first + 3 * frame;
+    h->host.now = first + 3 * frame;
     test_host_run(h);
-    g_assert_false(h->irq);
+    g_assert_false(h->host.irq);
     g_assert_cmphex(r500_reg_read(s, R_D1MODE_VBLANK_STATUS), ==, 1);
     g_assert_cmphex(r500_reg_read(s, R_GEN_INT_STATUS), ==, 0);
     /* Unmasking a latched vblank raises the line at once. */
     r500_reg_write(s, R_DXMODE_INT_MASK, 1);
-    g_assert_true(h->irq);
+    g_assert_true(h->host.irq);
     r500_reg_write(s, R_D1MODE_VBLANK_STATUS, 1u << 4);
-    g_assert_false(h->irq);
+    g_assert_false(h->host.irq);
     test_host_free(h);
 }
 
@@ -251,7 +251,7 @@ static void test_flip(void)
     r500_reg_write(s, R_D1GRPH_PRIMARY_SURFACE_ADDRESS, 0x400000);
     g_assert_cmphex(r500_reg_read(s, R_D1GRPH_UPDATE), ==, 1u << 16 | 1u << 2);
     /* Locked: a vblank passes and nothing latches. */
-    h->now += 2 * frame;
+    h->host.now += 2 * frame;
     g_assert_cmphex(r500_reg_read(s, R_D1GRPH_UPDATE) & 4, ==, 4);
     g_assert_cmphex(scanout_base(s, 0), ==, 0x100000);
     r500_reg_write(s, R_D1GRPH_UPDATE, 0);
@@ -260,13 +260,13 @@ static void test_flip(void)
     r500_reg_write(s, R_DXMODE_INT_MASK, 1);
     r500_reg_write(s, R_D1MODE_VBLANK_STATUS, 1u << 4);
     test_host_run(h);
-    vbl = h->scheduled;
-    h->now = vbl - 1;
+    vbl = h->host.scheduled;
+    h->host.now = vbl - 1;
     g_assert_cmphex(r500_reg_read(s, R_D1GRPH_UPDATE), ==, 4);
     g_assert_cmphex(scanout_base(s, 0), ==, 0x100000);
-    h->now = vbl;
+    h->host.now = vbl;
     test_host_run(h);
-    g_assert_true(h->irq);
+    g_assert_true(h->host.irq);
     g_assert_cmphex(r500_reg_read(s, R_D1GRPH_UPDATE), ==, 0);
     g_assert_cmphex(scanout_base(s, 0), ==, 0x400000);
 

@@ -29,13 +29,13 @@ static void emit(Ib *b, uint32_t v)
 
 static void reg(Ib *b, uint32_t r, uint32_t v)
 {
-    emit(b, CS_PKT0(r, 1));
+    emit(b, R500_PM4_PACKET0(r, 0));
     emit(b, v);
 }
 
 static void nop_reloc(Ib *b, uint32_t index)
 {
-    emit(b, CS_PKT3(CS_OP_NOP, 1));
+    emit(b, R500_PM4_PACKET3(R500_PM4_OP_NOP, 0));
     emit(b, index * 4);
 }
 
@@ -66,7 +66,7 @@ static void immd_draw(Ib *b)
 {
     reg(b, R_ZB_CNTL, 0);
     reg(b, R_VAP_VTX_SIZE, 4);
-    emit(b, CS_PKT3(CS_OP_3D_DRAW_IMMD_2, 13));
+    emit(b, R500_PM4_PACKET3(R500_PM4_OP_3D_DRAW_IMMD_2, 12));
     emit(b, VF_TRILIST | VF_WALK_IMMD | (3u << 16));
     for (int i = 0; i < 12; i++) {
         emit(b, 0x3F800000);
@@ -116,7 +116,7 @@ static void test_relocations(void)
     g_assert_cmphex(b.d[tx], ==, (0x10200040u) | 0x1F);
     /* the markers stay for the CP to skip */
     g_assert_cmphex(b.d[nop], ==, 0);
-    g_assert_cmphex(b.d[nop - 1], ==, CS_PKT3(CS_OP_NOP, 1));
+    g_assert_cmphex(b.d[nop - 1], ==, R500_PM4_PACKET3(R500_PM4_OP_NOP, 0));
     g_string_free(log, TRUE);
 }
 
@@ -146,7 +146,7 @@ static void test_rejections(void)
                             "Relocs at 8 after relocations chunk end 8 !\n"));
 
     b.n = 0;
-    emit(&b, CS_PKT0(R_WAIT_UNTIL, 3));
+    emit(&b, R500_PM4_PACKET0(R_WAIT_UNTIL, 2));
     emit(&b, 0);
     emit(&b, 0);
     g_assert_cmpint(check(&b, log), ==, -EINVAL);
@@ -160,7 +160,7 @@ static void test_rejections(void)
     g_assert_cmpstr(log->str, ==, "Unknown packet type 1 at 0 !\n");
 
     b.n = 0;
-    emit(&b, CS_PKT3(0x24, 1));         /* LOAD_MICROCODE */
+    emit(&b, R500_PM4_PACKET3(R500_PM4_OP_LOAD_MICROCODE, 0));
     emit(&b, 0);
     g_assert_cmpint(check(&b, log), ==, -EINVAL);
     g_assert_cmpstr(log->str, ==, "Packet3 opcode 24 not supported\n");
@@ -211,7 +211,7 @@ static void test_bounds(void)
     b.n = 0;
     reg(&b, R_ZB_CNTL, 0);
     reg(&b, R_VAP_VTX_SIZE, 4);
-    emit(&b, CS_PKT3(CS_OP_3D_DRAW_IMMD_2, 12));
+    emit(&b, R500_PM4_PACKET3(R500_PM4_OP_3D_DRAW_IMMD_2, 11));
     emit(&b, VF_TRILIST | VF_WALK_IMMD | (3u << 16));
     for (int i = 0; i < 11; i++) {
         emit(&b, 0);
@@ -222,14 +222,14 @@ static void test_bounds(void)
     /* vertex arrays against their buffers */
     b.n = 0;
     reg(&b, R_ZB_CNTL, 0);
-    emit(&b, CS_PKT3(CS_OP_3D_LOAD_VBPNTR, 4));
+    emit(&b, R500_PM4_PACKET3(R500_PM4_OP_3D_LOAD_VBPNTR, 3));
     emit(&b, 2);                        /* two arrays */
     emit(&b, (4u << 0) | (4u << 8) | (4u << 16) | (4u << 24));
     emit(&b, 0x10);
     emit(&b, 0x20);
     nop_reloc(&b, 0);
     nop_reloc(&b, 1);
-    emit(&b, CS_PKT3(CS_OP_3D_DRAW_VBUF_2, 1));
+    emit(&b, R500_PM4_PACKET3(R500_PM4_OP_3D_DRAW_VBUF_2, 0));
     emit(&b, VF_TRILIST | VF_WALK_LIST | (300u << 16));
     g_assert_cmpint(check(&b, log), ==, -EINVAL);
     g_assert_nonnull(strstr(log->str, "(PW 2) Vertex array 1 need 1196 "
@@ -240,7 +240,7 @@ static void test_bounds(void)
 
     /* index buffer: the kernel compares dwords + 1 against bytes */
     b.n = 0;
-    emit(&b, CS_PKT3(CS_OP_INDX_BUFFER, 3));
+    emit(&b, R500_PM4_PACKET3(R500_PM4_OP_INDX_BUFFER, 2));
     emit(&b, 0x80000000 | (R_VAP_PORT_IDX0 >> 2));
     emit(&b, 0x100);
     emit(&b, 4096);
@@ -296,7 +296,7 @@ static void test_owners(void)
     g_assert_cmphex(b.d[1], ==, 0x1D);
 
     b.n = 0;
-    emit(&b, CS_PKT3(CS_OP_3D_CLEAR_HIZ, 3));
+    emit(&b, R500_PM4_PACKET3(R500_PM4_OP_3D_CLEAR_HIZ, 2));
     emit(&b, 0);
     emit(&b, 16);
     emit(&b, 0);
@@ -335,7 +335,7 @@ static void test_tiling_and_models(void)
 
     /* ONE_REG_WR: one check per dword, each with its relocation */
     b.n = 0;
-    emit(&b, CS_PKT0(R500_REGA_AT(TX_OFFSET, 0), 2) | (1u << 15));
+    emit(&b, R500_PM4_PACKET0_ONE(R500_REGA_AT(TX_OFFSET, 0), 1));
     emit(&b, 0x100);
     emit(&b, 0x200);
     nop_reloc(&b, 0);
@@ -374,6 +374,23 @@ static void test_decode(void)
     g_assert_nonnull(strstr(out->str, "NOP (0x10) 1 dw reloc 1"));
     g_assert_nonnull(strstr(out->str, "3D_DRAW_IMMD_2 (0x35) 13 dw "
                             "VAP_VF_CNTL=0x00030034 TRIANGLE_LIST walk=3"));
+
+    /*
+     * The 2D packets of r100_copy_blit and radeon_clear_box: 0x9A/0x9B
+     * are RADEON_CP_PACKET3_CNTL_PAINT_MULTI/BITBLT_MULTI (radeon_reg.h
+     * 0xC0009A00/0xC0009B00); 0x91/0x92 are CNTL_PAINT/CNTL_BITBLT.
+     */
+    g_string_truncate(out, 0);
+    b.n = 0;
+    emit(&b, 0xC0009A00u | (2u << 16));
+    emit(&b, 0);
+    emit(&b, 0);
+    emit(&b, 0);
+    emit(&b, 0xC0009100u);
+    emit(&b, 0);
+    cs_decode(b.d, b.n, out);
+    g_assert_nonnull(strstr(out->str, "CNTL_PAINT_MULTI (0x9a) 3 dw"));
+    g_assert_nonnull(strstr(out->str, "CNTL_PAINT (0x91) 1 dw"));
     g_string_free(out, TRUE);
 }
 
@@ -381,8 +398,8 @@ static void test_decode(void)
 
 static char *write_capture(void)
 {
-    static const uint32_t ib[] = { CS_PKT0(0x1720, 1), 0 };
-    static const uint32_t checked[] = { CS_PKT0(0x1720, 1), 0 };
+    static const uint32_t ib[] = { R500_PM4_PACKET0(0x1720, 0), 0 };
+    static const uint32_t checked[] = { R500_PM4_PACKET0(0x1720, 0), 0 };
     static const CapCsReloc rel[] = { { 7, 1, 4, 4, 0 }, { 9, 0, 2, 0, 0 } };
     CapDevice dev = { 0x7142, R500_MODEL_RV515, 256 << 20, 0, 256 << 20,
                       512u << 20 };

@@ -267,18 +267,18 @@ static void test_hpd(void)
     /* rs600_hpd_init while connected: polarity "disconnected", no event. */
     r500_reg_write(s, R_DC_HOT_PLUG_DETECT1_INT_CONTROL, 1u << 16);
     r500_reg_write(s, R_DC_HOT_PLUG_DETECT1_CONTROL, 1);
-    g_assert_false(h->irq);
+    g_assert_false(h->host.irq);
     g_assert_cmphex(r500_reg_read(s, R_DISP_INTERRUPT_STATUS), ==, 0);
     /* Polarity "connected" while connected: the interrupt fires. */
     r500_reg_write(s, R_DC_HOT_PLUG_DETECT1_INT_CONTROL, 1u << 16 | 1u << 8);
-    g_assert_true(h->irq);
+    g_assert_true(h->host.irq);
     g_assert_cmphex(r500_reg_read(s, R_DC_HOT_PLUG_DETECT1_INT_STATUS), ==, 3);
     g_assert_cmphex(r500_reg_read(s, R_DISP_INTERRUPT_STATUS), ==, 1u << 18);
     g_assert_cmphex(r500_reg_read(s, R_GEN_INT_STATUS) & 1, ==, 1);
     /* rs600_irq_ack: INT_ACK. */
     r500_reg_write(s, R_DC_HOT_PLUG_DETECT1_INT_CONTROL,
                    1u << 16 | 1u << 8 | 1);
-    g_assert_false(h->irq);
+    g_assert_false(h->host.irq);
     g_assert_cmphex(r500_reg_read(s, R_DC_HOT_PLUG_DETECT1_INT_STATUS), ==, 2);
     g_assert_cmphex(r500_reg_read(s, R_DC_HOT_PLUG_DETECT1_INT_CONTROL), ==,
                     1u << 16 | 1u << 8);

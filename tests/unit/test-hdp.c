@@ -47,10 +47,10 @@ static void check_layout(uint32_t tile, uint32_t pitch, uint32_t rows)
     R500Chip *s = &h->chip;
     uint32_t size = (pitch * rows + 0x3FF) & ~0x3FFu;
     uint64_t lower[R500_HDP_SURFACES], upper[R500_HDP_SURFACES];
-    unsigned changes = h->aperture_changes;
+    unsigned changes = h->host.aperture_changes;
 
     surface(s, 5, LO, size, tile, pitch);
-    g_assert_cmpuint(h->aperture_changes, >, changes);
+    g_assert_cmpuint(h->host.aperture_changes, >, changes);
     g_assert_cmpuint(r500_hdp_windows(s, lower, upper), ==, 1);
     g_assert_cmphex(lower[0], ==, LO);
     g_assert_cmphex(upper[0], ==, LO + size - 1);
@@ -72,7 +72,7 @@ static void check_layout(uint32_t tile, uint32_t pitch, uint32_t rows)
     /* Nothing outside the window moved. */
     g_assert_cmphex(h->vram[LO - 1], ==, 0);
     g_assert_cmphex(h->vram[LO + size], ==, 0);
-    g_assert_cmpuint(h->logs->len, ==, 0);
+    g_assert_cmpuint(h->host.logs->len, ==, 0);
     test_host_free(h);
 }
 
@@ -144,7 +144,7 @@ static void test_hostile(void)
     r500_reg_write(s, R500_REGA_AT(SURFACE_LOWER_BOUND, 3), LO + 0x2000);
     g_assert_cmpuint(r500_hdp_windows(s, lower, upper), ==, 0);
     r500_reg_write(s, R500_REGA_AT(SURFACE_INFO, 3), 0);
-    g_assert_cmpuint(h->logs->len, ==, 3);
+    g_assert_cmpuint(h->host.logs->len, ==, 3);
 
     /* Bounds have 1 KiB granularity. */
     r500_reg_write(s, R500_REGA_AT(SURFACE_INFO, 4), TILE_MACRO << 16 | 128);
@@ -213,9 +213,9 @@ static void test_reset_and_load(void)
     r500_chip_reset(s);
     g_assert_cmpuint(r500_hdp_windows(s, lower, upper), ==, 0);
     memcpy(s->regs, saved, sizeof(s->regs));
-    changes = h->aperture_changes;
+    changes = h->host.aperture_changes;
     r500_chip_post_load(s);
-    g_assert_cmpuint(h->aperture_changes, >, changes);
+    g_assert_cmpuint(h->host.aperture_changes, >, changes);
     g_assert_cmpuint(r500_hdp_windows(s, lower, upper), ==, 1);
     g_assert_cmphex(lower[0], ==, LO);
     g_free(saved);
@@ -252,7 +252,7 @@ static void check_scanout(unsigned c, uint32_t tile, uint32_t bpp)
     disp_timing_small(s, c, W, H);
     disp_surface(s, c, W, H, ctl, pitch, LO);
     disp_enable(s, c);
-    h->now += FRAME_NS;
+    h->host.now += FRAME_NS;
     img = disp_render(s, c, &so);
     for (uint32_t y = 0; y < H; y++) {
         for (uint32_t x = 0; x < W; x++) {
@@ -278,7 +278,7 @@ static void check_scanout(unsigned c, uint32_t tile, uint32_t bpp)
         }
     }
     pixman_image_unref(img);
-    g_assert_cmpuint(h->logs->len, ==, 0);
+    g_assert_cmpuint(h->host.logs->len, ==, 0);
     test_host_free(h);
 }
 

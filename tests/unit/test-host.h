@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * A host for the chip core in unit tests: guest RAM as a plain buffer,
- * a clock the test sets, a recorded IRQ line, schedule requests and log
- * lines.
+ * A chip for unit tests over the shared in-memory host (tools/host/
+ * mem-host.h): guest RAM as a plain buffer, a clock the test sets, the
+ * recorded IRQ line, schedule requests and the log lines, in h->host.
  */
 #ifndef R500_TEST_HOST_H
 #define R500_TEST_HOST_H
@@ -10,28 +10,16 @@
 #include <glib.h>
 
 #include "r500.h"
+#include "mem-host.h"
 
 typedef struct TestHost {
     R500Chip chip;
     uint8_t *vram;
-    uint8_t *ram;           /* guest RAM at bus address 0 */
-    uint64_t ram_size;
-    int64_t now;
-    bool irq;
-    unsigned irq_edges;
-    int64_t scheduled;      /* last schedule() deadline, -1 none */
-    uint64_t last_dma_addr; /* bus address of the last DMA, even failed */
-    unsigned dma_writes;    /* successful DMA writes */
-    unsigned irq_dma_writes;    /* dma_writes when the line last rose */
-    unsigned aperture_changes;  /* aperture_changed() calls */
-    GPtrArray *logs;        /* "G: msg" (guest error) or "U: msg" (unimp) */
-    GArray *traces;         /* TestTrace, in the order the core traced */
+    /* logs: "G: msg" (guest error), "U: msg"; traces: TestTrace */
+    MemHost host;
 } TestHost;
 
-typedef struct TestTrace {
-    R500TraceEvent ev;
-    uint64_t a, b, c, d;
-} TestTrace;
+typedef MemHostTrace TestTrace;
 
 /* A chip of the model with vram_mb MiB of VRAM and 16 MiB of guest RAM. */
 TestHost *test_host_new(R500Model model, unsigned vram_mb);

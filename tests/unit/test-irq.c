@@ -13,30 +13,30 @@ static void test_sw_int(void)
     /* Fired while disabled: latched, line stays low. */
     r500_reg_write(s, R_GEN_INT_STATUS, SW_INT_FIRE);
     g_assert_cmphex(r500_reg_read(s, R_GEN_INT_STATUS), ==, SW_INT);
-    g_assert_false(h->irq);
+    g_assert_false(h->host.irq);
     /* Enabling raises the line for the latched source. */
     r500_reg_write(s, R_GEN_INT_CNTL, SW_INT);
-    g_assert_true(h->irq);
+    g_assert_true(h->host.irq);
     /* rs600_irq_ack writes back what it read: the line drops. */
     r500_reg_write(s, R_GEN_INT_STATUS, r500_reg_read(s, R_GEN_INT_STATUS));
     g_assert_cmphex(r500_reg_read(s, R_GEN_INT_STATUS), ==, 0);
-    g_assert_false(h->irq);
+    g_assert_false(h->host.irq);
     /* A second fence fires again. */
     r500_reg_write(s, R_GEN_INT_STATUS, SW_INT_FIRE);
-    g_assert_true(h->irq);
-    g_assert_cmpuint(h->irq_edges, ==, 2);
+    g_assert_true(h->host.irq);
+    g_assert_cmpuint(h->host.irq_edges, ==, 2);
     /* Disabling drops the line but keeps the status. */
     r500_reg_write(s, R_GEN_INT_CNTL, 0);
-    g_assert_false(h->irq);
+    g_assert_false(h->host.irq);
     g_assert_cmphex(r500_reg_read(s, R_GEN_INT_STATUS), ==, SW_INT);
     /* Writing 0 acknowledges nothing. */
     r500_reg_write(s, R_GEN_INT_STATUS, 0);
     g_assert_cmphex(r500_reg_read(s, R_GEN_INT_STATUS), ==, SW_INT);
     /* Reset clears status and line. */
     r500_reg_write(s, R_GEN_INT_CNTL, SW_INT);
-    g_assert_true(h->irq);
+    g_assert_true(h->host.irq);
     r500_chip_reset(s);
-    g_assert_false(h->irq);
+    g_assert_false(h->host.irq);
     g_assert_cmphex(r500_reg_read(s, R_GEN_INT_STATUS), ==, 0);
     test_host_free(h);
 }
@@ -49,18 +49,18 @@ static void test_msi_rearm(void)
 
     r500_reg_write(s, R_GEN_INT_CNTL, SW_INT);
     r500_reg_write(s, R_GEN_INT_STATUS, SW_INT_FIRE);
-    g_assert_true(h->irq);
-    calls = h->irq_edges;
+    g_assert_true(h->host.irq);
+    calls = h->host.irq_edges;
     /* Still pending at rearm: the host is told again (another MSI). */
-    h->irq = false;
+    h->host.irq = false;
     r500_reg_write(s, R_MSI_REARM_EN, 1);
-    g_assert_true(h->irq);
-    g_assert_cmpuint(h->irq_edges, ==, calls + 1);
+    g_assert_true(h->host.irq);
+    g_assert_cmpuint(h->host.irq_edges, ==, calls + 1);
     /* Nothing pending: rearm sends nothing. */
     r500_reg_write(s, R_GEN_INT_STATUS, SW_INT);
-    h->irq = false;
+    h->host.irq = false;
     r500_reg_write(s, R_MSI_REARM_EN, 1);
-    g_assert_false(h->irq);
+    g_assert_false(h->host.irq);
     test_host_free(h);
 }
 

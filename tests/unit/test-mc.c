@@ -78,7 +78,7 @@ static void test_fb_window(gconstpointer data)
     g_assert_true(r500_mem_read(s, 0x40000100, &r, 4));
     g_assert_cmphex(r, ==, 0x11223344);
     /* Below the window, pass-through (GART off, CNTL 0) reaches RAM. */
-    h->ram[0x100] = 0x5a;
+    h->host.ram[0x100] = 0x5a;
     r = 0;
     g_assert_true(r500_mem_read(s, 0x100, &r, 1));
     g_assert_cmphex(r, ==, 0x5a);
@@ -103,7 +103,7 @@ static void test_gart_vram_table(void)
     for (unsigned i = 0; i < 4; i++) {
         vram_put32(h, table + 4 * i, pte_for(0x100000 + 0x3000 * i,
                                              PTE_R | PTE_W | 1));
-        memset(h->ram + 0x100000 + 0x3000 * i, 0xA0 + i, 4096);
+        memset(h->host.ram + 0x100000 + 0x3000 * i, 0xA0 + i, 4096);
     }
     gart_setup(s, gtt, 4, table, 0);
 
@@ -118,7 +118,7 @@ static void test_gart_vram_table(void)
     /* Writes land in the scattered page. */
     memset(buf, 0x77, 16);
     g_assert_true(r500_mem_write(s, gtt + 3 * 4096 + 8, buf, 16));
-    g_assert_cmpuint(h->ram[0x100000 + 0x9000 + 8], ==, 0x77);
+    g_assert_cmpuint(h->host.ram[0x100000 + 0x9000 + 8], ==, 0x77);
 
     /* Past the last page: discarded (fails), logged. */
     g_assert_false(r500_mem_read(s, gtt + 4 * 4096, buf, 4));
@@ -140,8 +140,8 @@ static void test_gart_tlb(void)
     const uint32_t gtt = 0x10000000, table = 0x1000;
     uint8_t b = 0;
 
-    h->ram[0x200000] = 1;
-    h->ram[0x300000] = 2;
+    h->host.ram[0x200000] = 1;
+    h->host.ram[0x300000] = 2;
     vram_put32(h, table, pte_for(0x200000, PTE_R | PTE_W));
     gart_setup(s, gtt, 1, table, 0);
     g_assert_true(r500_mem_read(s, gtt, &b, 1));
@@ -169,8 +169,8 @@ static void test_gart_system_table(void)
 
     /* Table base outside the FB window: a bus address in system RAM. */
     set_fb(s, (0x40FFu << 16) | 0x4000);
-    memcpy(h->ram + 0x8000 + 4, &pte, 4);
-    h->ram[0x400000 + 5] = 0x42;
+    memcpy(h->host.ram + 0x8000 + 4, &pte, 4);
+    h->host.ram[0x400000 + 5] = 0x42;
     gart_setup(s, gtt, 2, 0x8000, 0);
     g_assert_true(r500_mem_read(s, gtt + 4096 + 5, &b, 1));
     g_assert_cmpuint(b, ==, 0x42);
@@ -192,7 +192,7 @@ static void test_gart_40bit(void)
     vram_put32(h, 0, pte_for(0xAB12345000ull, PTE_R));
     gart_setup(s, 0x10000000, 1, 0, 0);
     g_assert_false(r500_mem_read(s, 0x10000000 + 0x67, &b, 1));
-    g_assert_cmphex(h->last_dma_addr, ==, 0xAB12345067ull);
+    g_assert_cmphex(h->host.last_dma_addr, ==, 0xAB12345067ull);
     g_assert_cmpuint(test_host_count_logs(h, "bus access failed"), ==, 1);
     test_host_free(h);
 }
@@ -215,7 +215,7 @@ static void test_gart_permissions(void)
     /* Without CHK_RW_VALID_EN the flags are not checked (radeon KMS). */
     gart_setup(s, 0x10000000, 2, 0, 0);
     g_assert_true(r500_mem_write(s, 0x10000000, &b, 1));
-    g_assert_cmpuint(h->ram[0x10000], ==, b);
+    g_assert_cmpuint(h->host.ram[0x10000], ==, b);
     test_host_free(h);
 }
 
@@ -225,7 +225,7 @@ static void test_unmapped_modes(void)
     R500Chip *s = &h->chip;
     uint8_t b = 0;
 
-    h->ram[0x1000000 - 1] = 0x33;
+    h->host.ram[0x1000000 - 1] = 0x33;
     /* VRAM at 0x80000000 so low addresses are not VRAM. */
     set_fb(s, (0x80FFu << 16) | 0x8000);
     g_assert_true(r500_mem_read(s, 0x1000000 - 1, &b, 1));

@@ -38,7 +38,6 @@
 #define DT_32           6
 #define SRC_COLOR       3
 
-#define PACKET3(op, n)  (0xC0000000u | ((op) << 8) | ((uint32_t)(n) << 16))
 
 static uint32_t po(uint32_t mc, uint32_t pitch)
 {
@@ -142,7 +141,7 @@ static void test_fill_bpp(gconstpointer data)
                             in ? 0xA1B2C3D4 & mask : seed_px(x, y) & mask);
         }
     }
-    g_assert_cmpuint(h->logs->len, ==, 0);
+    g_assert_cmpuint(h->host.logs->len, ==, 0);
     test_host_free(h);
 }
 
@@ -248,7 +247,7 @@ static void test_copy_rop_and_gtt(void)
     for (uint32_t y = 0; y < 4; y++) {
         uint32_t v;
 
-        memcpy(&v, h->ram + 0x200000 + (1 + y) * 256 + 4, 4);
+        memcpy(&v, h->host.ram + 0x200000 + (1 + y) * 256 + 4, 4);
         g_assert_cmphex(GUINT32_FROM_LE(v), ==, seed_px(2, 3 + y));
     }
     test_host_free(h);
@@ -419,7 +418,7 @@ static void test_packets(void)
 
     seed(h, 2);
     /* radeon_clear_box: PAINT_MULTI, 16 bpp, two rectangles. */
-    pkt[n++] = PACKET3(0x9A, 6);
+    pkt[n++] = R500_PM4_PACKET3(R500_PM4_OP_CNTL_PAINT_MULTI, 6);
     pkt[n++] = GMC_DST_PO | GMC_BRUSH(BRUSH_SOLID) | GMC_DST(DT_16) |
                GMC_SRC(SRC_COLOR) | GMC_ROP(0xF0) | GMC_CMP_DIS;
     pkt[n++] = po(SURF, PITCH);
@@ -436,7 +435,7 @@ static void test_packets(void)
 
     /* XAA HOSTDATA_BLT, 16 bpp colour image: 2 rows of 2 pixels. */
     n = 0;
-    pkt[n++] = PACKET3(0x94, 10);
+    pkt[n++] = R500_PM4_PACKET3(R500_PM4_OP_CNTL_HOSTDATA_BLT, 10);
     pkt[n++] = GMC_DST_PO | GMC_DST_CLIP | GMC_BRUSH(BRUSH_NONE) |
                GMC_DST(DT_16) | GMC_SRC(SRC_COLOR) | GMC_ROP(0xCC) |
                GMC_SRC_HOST | GMC_CMP_DIS | GMC_WRMSK_DIS;
@@ -459,7 +458,7 @@ static void test_packets(void)
 
     /* Short packet and unsupported brush: skipped, logged. */
     n = 0;
-    pkt[n++] = PACKET3(0x9A, 1);
+    pkt[n++] = R500_PM4_PACKET3(R500_PM4_OP_CNTL_PAINT_MULTI, 1);
     pkt[n++] = GMC_DST_PO | GMC_BRUSH(BRUSH_SOLID);
     pkt[n++] = po(SURF, PITCH);
     packet(h, pkt, n);
@@ -483,7 +482,7 @@ static void test_kernel_copy_blit(void)
     for (uint32_t i = 0; i < 3 * 4096; i++) {
         h->vram[src + i] = i * 7 + (i >> 12);
     }
-    pkt[0] = PACKET3(0x9B, 8);
+    pkt[0] = R500_PM4_PACKET3(R500_PM4_OP_CNTL_BITBLT_MULTI, 8);
     pkt[1] = 0x52CC36FF;
     pkt[2] = (4096 / 64) << 22 | (vram_mc + src) >> 10;
     pkt[3] = (4096 / 64) << 22 | dst >> 10;
@@ -496,8 +495,8 @@ static void test_kernel_copy_blit(void)
     /* X's last copy went right to left: the packet does not care. */
     w(h, R_DP_CNTL, 0);
     packet(h, pkt, 10);
-    g_assert_cmpmem(h->ram + dst, 3 * 4096, h->vram + src, 3 * 4096);
-    g_assert_cmpuint(h->logs->len, ==, 0);
+    g_assert_cmpmem(h->host.ram + dst, 3 * 4096, h->vram + src, 3 * 4096);
+    g_assert_cmpuint(h->host.logs->len, ==, 0);
     g_assert_cmpuint(r500_reg_read(s, R_DP_CNTL), ==, 0);
     test_host_free(h);
 }
@@ -509,7 +508,7 @@ static void test_bitblt_overlap(void)
     uint32_t pkt[8];
 
     seed(h, 4);
-    pkt[0] = PACKET3(0x9B, 6);
+    pkt[0] = R500_PM4_PACKET3(R500_PM4_OP_CNTL_BITBLT_MULTI, 6);
     pkt[1] = GMC_SRC_PO | GMC_DST_PO | GMC_BRUSH(BRUSH_NONE) |
              GMC_DST(DT_32) | GMC_SRC(SRC_COLOR) | GMC_ROP(0xCC) |
              GMC_SRC_MEM | GMC_CMP_DIS | GMC_WRMSK_DIS;
@@ -546,7 +545,7 @@ static void test_vram_edge(void)
     rect(h, 0, 0, PITCH / 4, 2);
     g_assert_cmphex(h->vram[vram - 1], ==, 0xA5);
     g_assert_cmphex(h->vram[base], ==, 0xA5);
-    g_assert_cmpuint(h->logs->len, ==, 0);
+    g_assert_cmpuint(h->host.logs->len, ==, 0);
 
     copy = g_malloc(vram);
     memcpy(copy, h->vram, vram);
@@ -581,17 +580,17 @@ static void test_gart_out_of_range(void)
     v = GUINT32_TO_LE((0x7F000000u >> 8) | 0xD);
     memcpy(h->vram + table + 4, &v, 4);
     r500_seq_gart_enable(r500_seq_chip_wpcie, s, gtt, 2, table);
-    memset(h->ram + 0x300000, 0xEE, 2 * 4096);
+    memset(h->host.ram + 0x300000, 0xEE, 2 * 4096);
 
     copy_state(h, DT_32, 0xCC, true, true);
     w(h, R_DST_PITCH_OFFSET, po(gtt, PITCH));
     w(h, R_SRC_Y_X, 0);
     rect(h, 0, 0, PITCH / 4, 8);            /* rows 4..7 in the bad page */
     for (uint32_t y = 0; y < 4; y++) {
-        memcpy(&v, h->ram + 0x300000 + y * PITCH, 4);
+        memcpy(&v, h->host.ram + 0x300000 + y * PITCH, 4);
         g_assert_cmphex(GUINT32_FROM_LE(v), ==, seed_px(0, y));
     }
-    g_assert_cmphex(h->ram[0x300000 + 4096], ==, 0xEE);
+    g_assert_cmphex(h->host.ram[0x300000 + 4096], ==, 0xEE);
     g_assert_cmpuint(test_host_count_logs(h, "the rest of the 256x8 "
                                           "operation is dropped"), ==, 1);
     test_host_free(h);
@@ -648,7 +647,7 @@ static bool engine_busy(TestHost *h)
 /* One r500_run(), as the board's bottom half runs it. */
 static void one_slice(TestHost *h)
 {
-    h->scheduled = -1;
+    h->host.scheduled = -1;
     r500_run(&h->chip);
 }
 
@@ -754,7 +753,7 @@ static void test_huge_op(gconstpointer data)
     g_assert_true(r500_reg_read(&h->chip, R_RB2D_DSTCACHE_CTLSTAT) &
                   R500_FMASK(DSTCACHE_CTLSTAT, RB2D_DC_BUSY));
     g_assert_cmpuint(h->chip.rb2d.work, ==, 0);
-    g_assert_cmphex(h->scheduled, ==, 0);
+    g_assert_cmphex(h->host.scheduled, ==, 0);
 
     /* One slice: the first rows in the programmed order, not the last. */
     first_row = op == BIG_COPY_UP ? ht : 0;
@@ -765,7 +764,7 @@ static void test_huge_op(gconstpointer data)
                     want + (size_t)first_row * BIG_PITCH, BIG_PITCH);
     g_assert_true(memcmp(vram + (size_t)last_row * BIG_PITCH,
                          want + (size_t)last_row * BIG_PITCH, BIG_PITCH));
-    for (slices = 1; h->scheduled == 0 && slices < 10000; slices++) {
+    for (slices = 1; h->host.scheduled == 0 && slices < 10000; slices++) {
         one_slice(h);
     }
     g_test_message("%u slices", slices);
@@ -776,7 +775,7 @@ static void test_huge_op(gconstpointer data)
     /* The GUI went idle: GEN_INT_STATUS latched it. */
     g_assert_true(r500_reg_read(&h->chip, R_GEN_INT_STATUS) &
                   R500_FMASK(GEN_INT_STATUS, GUI_IDLE));
-    g_assert_cmpuint(h->logs->len, ==, 0);
+    g_assert_cmpuint(h->host.logs->len, ==, 0);
     g_free(want);
     test_host_free(h);
 }
@@ -842,7 +841,7 @@ static void test_fifo_snapshot(void)
         }
     }
     g_assert_false(h->chip.rb2d.host_active);
-    g_assert_cmpuint(h->logs->len, ==, 0);
+    g_assert_cmpuint(h->host.logs->len, ==, 0);
     test_host_free(h);
 }
 
@@ -972,7 +971,7 @@ static void test_fifo_migration(void)
 
     half_done_queue(a);
     migrate_rb2d(a, b);
-    g_assert_cmpuint(b->logs->len, ==, 0);
+    g_assert_cmpuint(b->host.logs->len, ==, 0);
     g_assert_true(engine_busy(b));
     /* The host blit's second row arrives at the destination only. */
     w(a, R_HOST_DATA_LAST, 0x9ABCDEF0);
@@ -987,7 +986,7 @@ static void test_fifo_migration(void)
     g_assert_cmphex(px(b, 4, 10, 201), ==, seed_px(10, 200) ^ 0x00FFFF00);
     g_assert_cmphex(px(b, 4, 10, 102), ==, seed_px(10, 101) ^ 0x00FFFF00);
     g_assert_cmphex(px(b, 4, 7 + 3, 5), ==, 0xF0F0F0F0);
-    g_assert_cmpuint(b->logs->len, ==, 0);
+    g_assert_cmpuint(b->host.logs->len, ==, 0);
     test_host_free(a);
     test_host_free(b);
 }
@@ -1193,7 +1192,7 @@ static void test_tiled(gconstpointer data)
     }
     tiled_ops(h, tc, TSURF);
     tiled_ops(h, tc, LSURF);
-    g_assert_cmpuint(h->logs->len, ==, 0);
+    g_assert_cmpuint(h->host.logs->len, ==, 0);
     check_same(h, tc, TSURF, LSURF);
 
     /* Tiled to linear (the kernel refuses micro-tiled sources; we copy). */
@@ -1236,7 +1235,7 @@ static void test_tiled(gconstpointer data)
             g_assert_cmphex(GUINT32_FROM_LE(got), ==, off * 0x01000193u);
         }
     }
-    g_assert_cmpuint(h->logs->len, ==, 0);
+    g_assert_cmpuint(h->host.logs->len, ==, 0);
     test_host_free(h);
 }
 

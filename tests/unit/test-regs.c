@@ -255,6 +255,75 @@ static void test_mmio_bounds(void)
     test_host_free(h);
 }
 
+/*
+ * Field values of the tables, placed in their fields, against the Linux
+ * definitions written here by hand: radeon_reg.h RADEON_GMC_*,
+ * RADEON_ROP3_*, RADEON_DP_SRC_SOURCE_*, RADEON_CSQ_PRIBM_INDBM,
+ * RADEON_PCIE_TX_GART_*, r300_reg.h R300_RB3D_DC_FLUSH_ALL /
+ * R300_ZC_FLUSH_ALL, r300.c R300_PTE_*.
+ */
+static void test_field_values(void)
+{
+#define GMC(f, name) \
+    R500_FSET(0, DP_GUI_MASTER_CNTL, f, \
+              R500_FVAL(DP_GUI_MASTER_CNTL, f, name))
+    g_assert_cmphex(GMC(BRUSH_DATATYPE, 8X8_MONO_FG_BG), ==, 0u << 4);
+    g_assert_cmphex(GMC(BRUSH_DATATYPE, 8X8_MONO_FG_LA), ==, 1u << 4);
+    g_assert_cmphex(GMC(BRUSH_DATATYPE, SOLID_COLOR), ==, 13u << 4);
+    g_assert_cmphex(GMC(BRUSH_DATATYPE, NONE), ==, 15u << 4);
+    g_assert_cmphex(GMC(DST_DATATYPE, CI8), ==, 2u << 8);
+    g_assert_cmphex(GMC(DST_DATATYPE, ARGB1555), ==, 3u << 8);
+    g_assert_cmphex(GMC(DST_DATATYPE, RGB565), ==, 4u << 8);
+    g_assert_cmphex(GMC(DST_DATATYPE, RGB888), ==, 5u << 8);
+    g_assert_cmphex(GMC(DST_DATATYPE, ARGB8888), ==, 6u << 8);
+    g_assert_cmphex(GMC(DST_DATATYPE, RGB332), ==, 7u << 8);
+    g_assert_cmphex(GMC(DST_DATATYPE, Y8), ==, 8u << 8);
+    g_assert_cmphex(GMC(DST_DATATYPE, RGB8), ==, 9u << 8);
+    g_assert_cmphex(GMC(DST_DATATYPE, VYUY), ==, 11u << 8);
+    g_assert_cmphex(GMC(DST_DATATYPE, YVYU), ==, 12u << 8);
+    g_assert_cmphex(GMC(DST_DATATYPE, AYUV444), ==, 14u << 8);
+    g_assert_cmphex(GMC(DST_DATATYPE, ARGB4444), ==, 15u << 8);
+    g_assert_cmphex(GMC(SRC_DATATYPE, MONO_FG_BG), ==, 0u << 12);
+    g_assert_cmphex(GMC(SRC_DATATYPE, MONO_FG_LA), ==, 1u << 12);
+    g_assert_cmphex(GMC(SRC_DATATYPE, COLOR), ==, 3u << 12);
+    g_assert_cmphex(GMC(ROP3, SRCCOPY), ==, 0x00CC0000u);
+    g_assert_cmphex(GMC(ROP3, PATCOPY), ==, 0x00F00000u);
+    g_assert_cmphex(GMC(SRC_SOURCE, MEMORY), ==, 2u << 24);
+    g_assert_cmphex(GMC(SRC_SOURCE, HOST_DATA), ==, 3u << 24);
+    g_assert_cmphex(GMC(SRC_SOURCE, HOST_DATA_BYTEALIGN), ==, 4u << 24);
+#undef GMC
+    g_assert_cmphex(R500_FSET(0, CP_CSQ_CNTL, CSQ_MODE,
+                              R500_FVAL(CP_CSQ_CNTL, CSQ_MODE, PRIBM_INDBM)),
+                    ==, 4u << 28);
+    g_assert_cmphex(R500_FSET(0, CP_CSQ_CNTL, CSQ_MODE,
+                              R500_FVAL(CP_CSQ_CNTL, CSQ_MODE, PRIPIO_INDPIO)),
+                    ==, 15u << 28);
+    /* the indirect PCIE space has fields like MMIO registers */
+    g_assert_cmphex(R500_FMASK(PCIE_TX_GART_CNTL, EN), ==, 1u << 0);
+    g_assert_cmphex(R500_FSET(0, PCIE_TX_GART_CNTL, UNMAPPED_ACCESS,
+                              R500_FVAL(PCIE_TX_GART_CNTL, UNMAPPED_ACCESS,
+                                        DISCARD)), ==, 3u << 1);
+    g_assert_cmphex(R500_FMASK(PCIE_TX_GART_CNTL, CHK_RW_VALID_EN), ==,
+                    1u << 5);
+    g_assert_cmphex(R500_FMASK(PCIE_TX_GART_CNTL, INVALIDATE_TLB), ==,
+                    1u << 8);
+    g_assert_cmphex(R500_FSET(0, RB3D_DSTCACHE_CTLSTAT, DC_FLUSH,
+                              R500_FVAL(RB3D_DSTCACHE_CTLSTAT, DC_FLUSH,
+                                        FLUSH_DIRTY_3D)) |
+                    R500_FSET(0, RB3D_DSTCACHE_CTLSTAT, DC_FREE,
+                              R500_FVAL(RB3D_DSTCACHE_CTLSTAT, DC_FREE,
+                                        FREE_3D_TAGS)), ==, 0xA);
+    g_assert_cmphex(R500_FMASK(ZB_ZCACHE_CTLSTAT, ZC_FLUSH) |
+                    R500_FMASK(ZB_ZCACHE_CTLSTAT, ZC_FREE), ==, 0x3);
+    g_assert_cmphex(R500_FMASK(ISYNC_CNTL, ANY2D_IDLE3D) |
+                    R500_FMASK(ISYNC_CNTL, ANY3D_IDLE2D), ==, 0x3);
+    g_assert_cmphex(R500_FMASK(WAIT_UNTIL, WAIT_DMA_GUI_IDLE) |
+                    R500_FMASK(WAIT_UNTIL, WAIT_3D_IDLECLEAN), ==,
+                    (1u << 9) | (1u << 17));
+    g_assert_cmphex(R500_GART_PTE_UNSNOOPED | R500_GART_PTE_WRITEABLE |
+                    R500_GART_PTE_READABLE, ==, 0xD);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -269,5 +338,6 @@ int main(int argc, char **argv)
     g_test_add_func("/regs/names", test_names);
     g_test_add_func("/regs/models", test_models);
     g_test_add_func("/regs/bad-init", test_bad_init);
+    g_test_add_func("/regs/field-values", test_field_values);
     return g_test_run();
 }

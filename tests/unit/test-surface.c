@@ -392,7 +392,7 @@ static void test_bad_surface(void)
 
     /* Last row one byte past the end of the 16 MiB of VRAM. */
     disp_surface(s, 0, W, H, CTL(2, 0), W, VRAM_16M - W * H * 4 + 4);
-    h->now += FRAME_NS;     /* a running CRTC takes it at vblank */
+    h->host.now += FRAME_NS;     /* a running CRTC takes it at vblank */
     img = disp_render(s, 0, &so);
     g_assert_cmpuint(so.rect_w, ==, 0);
     g_assert_cmphex(disp_pixel(img, 0, 0), ==, 0);
@@ -402,17 +402,17 @@ static void test_bad_surface(void)
                      ==, 1);
     /* Exactly at the end is fine. */
     disp_surface(s, 0, W, H, CTL(2, 0), W, VRAM_16M - W * H * 4);
-    h->now += FRAME_NS;
+    h->host.now += FRAME_NS;
     r500_disp_scanout(s, 0, &so);
     g_assert_cmpuint(so.rect_w, ==, W);
     /* Below MC_FB_LOCATION's base: not VRAM. */
     *r500_mc_reg(s, MC_MC_FB_LOCATION) = 0x00FF0010;
     disp_surface(s, 0, W, H, CTL(2, 0), W, 0x80000);
-    h->now += FRAME_NS;
+    h->host.now += FRAME_NS;
     r500_disp_scanout(s, 0, &so);
     g_assert_cmpuint(so.rect_w, ==, 0);
     disp_surface(s, 0, W, H, CTL(2, 0), W, 0x100000);
-    h->now += FRAME_NS;
+    h->host.now += FRAME_NS;
     r500_disp_scanout(s, 0, &so);
     g_assert_cmpuint(so.rect_w, ==, W);
     g_assert_cmphex(so.base, ==, 0);
@@ -466,7 +466,7 @@ static void test_tiled(void)
             }
         }
         r500_reg_write(s, R_D1GRPH_CONTROL, ctl);
-        h->now += FRAME_NS;
+        h->host.now += FRAME_NS;
         img = disp_render(s, 0, &so);
         g_assert_cmpuint(so.rect_w, ==, MW);
         for (uint32_t y = 0; y < MH; y++) {
@@ -493,7 +493,7 @@ static void test_tiled(void)
     disp_surface(s, 0, 128, 8, CTL(2, 0) |
                  R500_FMASK(D1GRPH_CONTROL, MACRO_ADDRESS_MODE), 64,
                  VRAM_16M - 64 * 4 * 8);
-    h->now += FRAME_NS;
+    h->host.now += FRAME_NS;
     {
         R500Scanout so;
 
@@ -506,7 +506,7 @@ static void test_tiled(void)
     /* A tiled surface whose last tile row passes the end of VRAM. */
     disp_surface(s, 0, SW, SH, CTL(2, 0) | R500_FMASK(D1GRPH_CONTROL, TILED),
                  SW, VRAM_16M - SW * 4 * 16);
-    h->now += FRAME_NS;
+    h->host.now += FRAME_NS;
     {
         R500Scanout so;
 

@@ -220,15 +220,15 @@ static int packet_parse(Parser *p, Packet *pkt, uint32_t idx)
     h = p->ib[idx];
     memset(pkt, 0, sizeof(*pkt));
     pkt->idx = idx;
-    pkt->type = CS_PKT_TYPE(h);
-    pkt->count = CS_PKT_COUNT(h);
+    pkt->type = R500_PM4_TYPE(h);
+    pkt->count = R500_PM4_COUNT(h);
     switch (pkt->type) {
     case 0:
-        pkt->reg = CS_PKT0_REG(h);
-        pkt->one_reg_wr = CS_PKT0_ONE_REG_WR(h);
+        pkt->reg = R500_PM4_TYPE0_REG(h);
+        pkt->one_reg_wr = h & R500_PM4_TYPE0_ONE_REG_WR;
         break;
     case 3:
-        pkt->opcode = CS_PKT3_OPCODE(h);
+        pkt->opcode = R500_PM4_OPCODE(h);
         break;
     case 2:
         pkt->count = -1;
@@ -262,7 +262,7 @@ static int next_reloc(Parser *p, const CsReloc **out)
         return r;
     }
     p->idx += p3.count + 2;
-    if (p3.type != 3 || p3.opcode != CS_OP_NOP) {
+    if (p3.type != 3 || p3.opcode != R500_PM4_OP_NOP) {
         cs_err(p, "No packet3 for relocation for packet at %u.", p3.idx);
         dump_packet(p, &p3);
         return -EINVAL;
@@ -1006,10 +1006,14 @@ static int packet3_check(Parser *p, const Packet *pkt)
     const CsReloc *reloc;
     uint32_t idx = pkt->idx + 1;
 
+    if (!r500_pm4_op_has(pkt->opcode, R500_PM4_F_CS)) {
+        cs_err(p, "Packet3 opcode %x not supported", pkt->opcode);
+        return -EINVAL;
+    }
     switch (pkt->opcode) {
-    case CS_OP_3D_LOAD_VBPNTR:
+    case R500_PM4_OP_3D_LOAD_VBPNTR:
         return load_vbpntr(p, pkt, idx);
-    case CS_OP_INDX_BUFFER:
+    case R500_PM4_OP_INDX_BUFFER:
         if (next_reloc(p, &reloc)) {
             cs_err(p, "No reloc for packet3 %u", pkt->opcode);
             dump_packet(p, pkt);
@@ -1024,7 +1028,7 @@ static int packet3_check(Parser *p, const Packet *pkt)
             return -EINVAL;
         }
         return 0;
-    case CS_OP_3D_DRAW_IMMD:
+    case R500_PM4_OP_3D_DRAW_IMMD:
         if (((ib_get(p, idx + 1) >> 4) & 0x3) != 3) {
             cs_err(p, "PRIM_WALK must be 3 for IMMD draw");
             return -EINVAL;
@@ -1032,7 +1036,7 @@ static int packet3_check(Parser *p, const Packet *pkt)
         t->vap_vf_cntl = ib_get(p, idx + 1);
         t->immd_dwords = pkt->count - 1;
         return track_check(p);
-    case CS_OP_3D_DRAW_IMMD_2:
+    case R500_PM4_OP_3D_DRAW_IMMD_2:
         if (((ib_get(p, idx) >> 4) & 0x3) != 3) {
             cs_err(p, "PRIM_WALK must be 3 for IMMD draw");
             return -EINVAL;
@@ -1040,24 +1044,21 @@ static int packet3_check(Parser *p, const Packet *pkt)
         t->vap_vf_cntl = ib_get(p, idx);
         t->immd_dwords = pkt->count;
         return track_check(p);
-    case CS_OP_3D_DRAW_VBUF:
-    case CS_OP_3D_DRAW_INDX:
+    case R500_PM4_OP_3D_DRAW_VBUF:
+    case R500_PM4_OP_3D_DRAW_INDX:
         t->vap_vf_cntl = ib_get(p, idx + 1);
         return track_check(p);
-    case CS_OP_3D_DRAW_VBUF_2:
-    case CS_OP_3D_DRAW_INDX_2:
+    case R500_PM4_OP_3D_DRAW_VBUF_2:
+    case R500_PM4_OP_3D_DRAW_INDX_2:
         t->vap_vf_cntl = ib_get(p, idx);
         return track_check(p);
-    case CS_OP_3D_CLEAR_HIZ:
-    case CS_OP_3D_CLEAR_ZMASK:
+    case R500_PM4_OP_3D_CLEAR_HIZ:
+    case R500_PM4_OP_3D_CLEAR_ZMASK:
         return p->cfg->hyperz_owner ? 0 : -EINVAL;
-    case CS_OP_3D_CLEAR_CMASK:
+    case R500_PM4_OP_3D_CLEAR_CMASK:
         return p->cfg->cmask_owner ? 0 : -EINVAL;
-    case CS_OP_NOP:
-        return 0;
     default:
-        cs_err(p, "Packet3 opcode %x not supported", pkt->opcode);
-        return -EINVAL;
+        return 0;   /* NOP: nothing to check */
     }
 }
 

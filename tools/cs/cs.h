@@ -19,35 +19,10 @@
 
 #include "r500.h"
 
-/* ---- PM4 packet headers (reference r500-3d-pipeline.md 1.1) ---- */
-
-#define CS_PKT_TYPE(h)          ((h) >> 30)
-#define CS_PKT_COUNT(h)         (((h) >> 16) & 0x3FFF)
-#define CS_PKT0_REG(h)          (((h) & 0x1FFF) << 2)
-#define CS_PKT0_ONE_REG_WR(h)   (((h) >> 15) & 1)
-#define CS_PKT3_OPCODE(h)       (((h) >> 8) & 0xFF)
-#define CS_PKT0(reg, n)         (((uint32_t)((n) - 1) << 16) | ((reg) >> 2))
-#define CS_PKT2                 0x80000000u
-#define CS_PKT3(op, n)          (0xC0000000u | ((uint32_t)((n) - 1) << 16) | \
-                                 ((uint32_t)(op) << 8))
-
-/* Type-3 opcodes the R300/R500 checker knows (Linux r100d.h). */
-enum {
-    CS_OP_NOP = 0x10,
-    CS_OP_3D_DRAW_VBUF = 0x28,
-    CS_OP_3D_DRAW_IMMD = 0x29,
-    CS_OP_3D_DRAW_INDX = 0x2A,
-    CS_OP_3D_LOAD_VBPNTR = 0x2F,
-    CS_OP_3D_CLEAR_ZMASK = 0x32,
-    CS_OP_INDX_BUFFER = 0x33,
-    CS_OP_3D_DRAW_VBUF_2 = 0x34,
-    CS_OP_3D_DRAW_IMMD_2 = 0x35,
-    CS_OP_3D_DRAW_INDX_2 = 0x36,
-    CS_OP_3D_CLEAR_HIZ = 0x37,
-    CS_OP_3D_CLEAR_CMASK = 0x38,
-};
-
-const char *cs_opcode_name(unsigned op);
+/*
+ * PM4 headers and type-3 opcodes: the core's hw/r500/cp/pm4.h (through
+ * r500.h), whose R500_PM4_F_CS flag says what r300_packet3_check accepts.
+ */
 
 /* ---- The checker ---- */
 

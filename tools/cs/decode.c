@@ -1,37 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * A readable decode of PM4 streams (reference r500-3d-pipeline.md 1) and
- * per-register write counts, with register names from the core's table.
+ * per-register write counts, with register names from the core's table
+ * and packet names from its opcode table (hw/r500/cp/pm4_ops.def).
  */
 #include <string.h>
 
 #include "cs.h"
-
-static const char *const opcode_names[256] = {
-    [CS_OP_NOP] = "NOP",
-    [0x24] = "LOAD_MICROCODE",
-    [0x26] = "WAIT_FOR_IDLE",
-    [CS_OP_3D_DRAW_VBUF] = "3D_DRAW_VBUF",
-    [CS_OP_3D_DRAW_IMMD] = "3D_DRAW_IMMD",
-    [CS_OP_3D_DRAW_INDX] = "3D_DRAW_INDX",
-    [0x2C] = "LOAD_PALETTE",
-    [CS_OP_3D_LOAD_VBPNTR] = "3D_LOAD_VBPNTR",
-    [CS_OP_3D_CLEAR_ZMASK] = "3D_CLEAR_ZMASK",
-    [CS_OP_INDX_BUFFER] = "INDX_BUFFER",
-    [CS_OP_3D_DRAW_VBUF_2] = "3D_DRAW_VBUF_2",
-    [CS_OP_3D_DRAW_IMMD_2] = "3D_DRAW_IMMD_2",
-    [CS_OP_3D_DRAW_INDX_2] = "3D_DRAW_INDX_2",
-    [CS_OP_3D_CLEAR_HIZ] = "3D_CLEAR_HIZ",
-    [CS_OP_3D_CLEAR_CMASK] = "3D_CLEAR_CMASK",
-    [0x39] = "3D_DRAW_128",
-    [0x91] = "PAINT_MULTI",
-    [0x92] = "BITBLT_MULTI",
-};
-
-const char *cs_opcode_name(unsigned op)
-{
-    return op < 256 && opcode_names[op] ? opcode_names[op] : NULL;
-}
 
 static const char *const prim_names[16] = {
     "NONE", "POINT_LIST", "LINE_LIST", "LINE_STRIP", "TRIANGLE_LIST",
@@ -65,19 +40,19 @@ static void decode_pkt3(const uint32_t *ib, uint32_t i, uint32_t n,
                         GString *out)
 {
     const uint32_t *d = ib + i + 1;
-    uint32_t op = CS_PKT3_OPCODE(ib[i]);
-    const char *name = cs_opcode_name(op);
+    uint32_t op = R500_PM4_OPCODE(ib[i]);
+    const char *name = r500_pm4_op_name(op);
 
     g_string_append_printf(out, "PKT3 %s (0x%02x) %u dw", name ? name : "?",
                            op, n);
     switch (op) {
-    case CS_OP_NOP:
+    case R500_PM4_OP_NOP:
         if (n == 1) {
             g_string_append_printf(out, " reloc %u", d[0] / 4);
             return;
         }
         break;
-    case CS_OP_3D_LOAD_VBPNTR: {
+    case R500_PM4_OP_3D_LOAD_VBPNTR: {
         uint32_t arrays = d[0] & 0x1F, k = 1;
 
         g_string_append_printf(out, " arrays=%u", arrays);
@@ -95,36 +70,36 @@ static void decode_pkt3(const uint32_t *ib, uint32_t i, uint32_t n,
         }
         return;
     }
-    case CS_OP_INDX_BUFFER:
-        if (n >= 3) {
+    case R500_PM4_OP_INDX_BUFFER:
+        if (r500_pm4_op_len_ok(op, n)) {
             g_string_append_printf(out, " dest=0x%04x addr=0x%08x dwords=%u",
-                                   (d[0] & 0x1FFF) << 2, d[1], d[2]);
+                                   R500_PM4_INDX_DEST(d[0]), d[1], d[2]);
             return;
         }
         break;
-    case CS_OP_3D_DRAW_VBUF_2:
-    case CS_OP_3D_DRAW_INDX_2:
-    case CS_OP_3D_DRAW_IMMD_2:
-        if (n >= 1) {
+    case R500_PM4_OP_3D_DRAW_VBUF_2:
+    case R500_PM4_OP_3D_DRAW_INDX_2:
+    case R500_PM4_OP_3D_DRAW_IMMD_2:
+        if (r500_pm4_op_len_ok(op, n)) {
             decode_vf_cntl(d[0], out);
             append_dwords(d + 1, n - 1, out, "       ");
             return;
         }
         break;
-    case CS_OP_3D_DRAW_VBUF:
-    case CS_OP_3D_DRAW_INDX:
-    case CS_OP_3D_DRAW_IMMD:
-        if (n >= 2) {
+    case R500_PM4_OP_3D_DRAW_VBUF:
+    case R500_PM4_OP_3D_DRAW_INDX:
+    case R500_PM4_OP_3D_DRAW_IMMD:
+        if (r500_pm4_op_len_ok(op, n)) {
             g_string_append_printf(out, " vtx_fmt=0x%08x", d[0]);
             decode_vf_cntl(d[1], out);
             append_dwords(d + 2, n - 2, out, "       ");
             return;
         }
         break;
-    case CS_OP_3D_CLEAR_HIZ:
-    case CS_OP_3D_CLEAR_ZMASK:
-    case CS_OP_3D_CLEAR_CMASK:
-        if (n >= 3) {
+    case R500_PM4_OP_3D_CLEAR_HIZ:
+    case R500_PM4_OP_3D_CLEAR_ZMASK:
+    case R500_PM4_OP_3D_CLEAR_CMASK:
+        if (r500_pm4_op_len_ok(op, n)) {
             g_string_append_printf(out, " start=%u count=%u value=0x%08x",
                                    d[0], d[1], d[2]);
             return;
@@ -145,12 +120,12 @@ void cs_decode(const uint32_t *ib, uint32_t ndw, GString *out)
         uint32_t h = ib[i], n;
 
         g_string_append_printf(out, "%6u: ", i);
-        switch (CS_PKT_TYPE(h)) {
+        switch (R500_PM4_TYPE(h)) {
         case 0: {
-            uint32_t reg = CS_PKT0_REG(h);
-            bool one = CS_PKT0_ONE_REG_WR(h);
+            uint32_t reg = R500_PM4_TYPE0_REG(h);
+            bool one = (h & R500_PM4_TYPE0_ONE_REG_WR);
 
-            n = CS_PKT_COUNT(h) + 1;
+            n = R500_PM4_COUNT(h) + 1;
             if (i + n >= ndw) {
                 n = ndw - i - 1;
                 g_string_append(out, "(truncated) ");
@@ -183,7 +158,7 @@ void cs_decode(const uint32_t *ib, uint32_t ndw, GString *out)
             i++;
             continue;
         default:
-            n = CS_PKT_COUNT(h) + 1;
+            n = R500_PM4_COUNT(h) + 1;
             if (i + n >= ndw) {
                 n = ndw - i - 1;
                 g_string_append(out, "(truncated) ");
@@ -203,15 +178,15 @@ void cs_stats_add(CsStats *st, const uint32_t *ib, uint32_t ndw)
     st->streams++;
     st->dwords += ndw;
     while (i < ndw) {
-        uint32_t h = ib[i], n = CS_PKT_COUNT(h) + 1;
+        uint32_t h = ib[i], n = R500_PM4_COUNT(h) + 1;
 
-        switch (CS_PKT_TYPE(h)) {
+        switch (R500_PM4_TYPE(h)) {
         case 0: {
-            uint32_t reg = CS_PKT0_REG(h);
+            uint32_t reg = R500_PM4_TYPE0_REG(h);
 
             for (uint32_t k = 0; k < n && i + 1 + k < ndw; k++) {
                 st->reg_writes[(reg & (R500_MMIO_SIZE - 1)) / 4]++;
-                if (!CS_PKT0_ONE_REG_WR(h)) {
+                if (!(h & R500_PM4_TYPE0_ONE_REG_WR)) {
                     reg += 4;
                 }
             }
@@ -226,7 +201,7 @@ void cs_stats_add(CsStats *st, const uint32_t *ib, uint32_t ndw)
             i++;
             break;
         default:
-            st->pkt3[CS_PKT3_OPCODE(h)]++;
+            st->pkt3[R500_PM4_OPCODE(h)]++;
             i += n + 1;
             break;
         }
@@ -248,7 +223,7 @@ void cs_stats_format(const CsStats *st, GString *out)
     }
     for (unsigned op = 0; op < 256; op++) {
         if (st->pkt3[op]) {
-            const char *n = cs_opcode_name(op);
+            const char *n = r500_pm4_op_name(op);
             g_string_append_printf(out, "pkt3 %s 0x%02x %" G_GUINT64_FORMAT "\n",
                                    n ? n : "?", op, st->pkt3[op]);
         }

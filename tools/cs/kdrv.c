@@ -6,6 +6,7 @@
  * r100_ring_ib_execute and r300_fence_ring_emit.
  */
 #include <stdarg.h>
+#include <stddef.h>
 #include <string.h>
 #include <time.h>
 
@@ -16,25 +17,27 @@
 #define WB_SCRATCH_OFFSET   0
 #define WB_CP_RPTR_OFFSET   1024
 
-/* r300.c / radeon_reg.h bit values (not offsets) */
-#define PTE_UNSNOOPED       (1u << 0)
-#define PTE_WRITEABLE       (1u << 2)
-#define PTE_READABLE        (1u << 3)
-#define GART_EN             (1u << 0)
-#define GART_UNMAPPED_DISCARD (3u << 1)
-#define GART_INVALIDATE_TLB (1u << 8)
-#define ISYNC_ANY2D_IDLE3D  (1u << 0)
-#define ISYNC_ANY3D_IDLE2D  (1u << 1)
-#define ISYNC_WAIT_IDLEGUI  (1u << 4)
-#define ISYNC_CPSCRATCH_IDLEGUI (1u << 5)
-#define WAIT_DMA_GUI_IDLE   (1u << 9)
-#define WAIT_2D_IDLECLEAN   (1u << 16)
-#define WAIT_3D_IDLECLEAN   (1u << 17)
-#define DC_FLUSH            (2u << 0)
-#define DC_FREE             (2u << 2)
-#define ZC_FLUSH            (1u << 0)
-#define ZC_FREE             (1u << 1)
-#define CSQ_PRIBM_INDBM     (4u << 28)
+/* The register values r300.c writes, from r500_regs.def's fields. */
+#define ISYNC_ANY2D_IDLE3D  R500_FMASK(ISYNC_CNTL, ANY2D_IDLE3D)
+#define ISYNC_ANY3D_IDLE2D  R500_FMASK(ISYNC_CNTL, ANY3D_IDLE2D)
+#define ISYNC_WAIT_IDLEGUI  R500_FMASK(ISYNC_CNTL, WAIT_IDLEGUI)
+#define ISYNC_CPSCRATCH_IDLEGUI R500_FMASK(ISYNC_CNTL, CPSCRATCH_IDLEGUI)
+#define WAIT_DMA_GUI_IDLE   R500_FMASK(WAIT_UNTIL, WAIT_DMA_GUI_IDLE)
+#define WAIT_2D_IDLECLEAN   R500_FMASK(WAIT_UNTIL, WAIT_2D_IDLECLEAN)
+#define WAIT_3D_IDLECLEAN   R500_FMASK(WAIT_UNTIL, WAIT_3D_IDLECLEAN)
+#define DC_FLUSH            R500_FSET(0, RB3D_DSTCACHE_CTLSTAT, DC_FLUSH, \
+    R500_FVAL(RB3D_DSTCACHE_CTLSTAT, DC_FLUSH, FLUSH_DIRTY_3D))
+#define DC_FREE             R500_FSET(0, RB3D_DSTCACHE_CTLSTAT, DC_FREE, \
+    R500_FVAL(RB3D_DSTCACHE_CTLSTAT, DC_FREE, FREE_3D_TAGS))
+#define ZC_FLUSH            R500_FMASK(ZB_ZCACHE_CTLSTAT, ZC_FLUSH)
+#define ZC_FREE             R500_FMASK(ZB_ZCACHE_CTLSTAT, ZC_FREE)
+#define CSQ_PRIBM_INDBM     R500_FSET(0, CP_CSQ_CNTL, CSQ_MODE, \
+    R500_FVAL(CP_CSQ_CNTL, CSQ_MODE, PRIBM_INDBM))
+
+/* PCIE_TX_GART_CNTL: unmapped accesses go to the discard page */
+#define GART_UNMAPPED_DISCARD \
+    R500_FSET(0, PCIE_TX_GART_CNTL, UNMAPPED_ACCESS, \
+              R500_FVAL(PCIE_TX_GART_CNTL, UNMAPPED_ACCESS, DISCARD))
 
 /* Bounds on one wait for the CP: r500_run slices and host seconds. */
 #define WAIT_MAX_RUNS       (1u << 24)
@@ -59,61 +62,24 @@ static void klog(KDrv *k, int level, const char *fmt, ...)
     g_free(msg);
 }
 
-/* ---- host side of the chip ---- */
+/* ---- host side of the chip: the shared in-memory host ---- */
 
-static bool host_dma_read(void *opaque, uint64_t addr, void *buf, uint64_t len)
+static KDrv *kdrv_of(MemHost *h)
 {
-    KDrv *k = opaque;
-
-    if (!r500_span_in(addr, len, k->ram_size)) {
-        return false;
-    }
-    memcpy(buf, k->ram + addr, len);
-    return true;
+    return (KDrv *)((char *)h - offsetof(KDrv, host));
 }
 
-static bool host_dma_write(void *opaque, uint64_t addr, const void *buf,
-                           uint64_t len)
-{
-    KDrv *k = opaque;
-
-    if (!r500_span_in(addr, len, k->ram_size)) {
-        return false;
-    }
-    memcpy(k->ram + addr, buf, len);
-    return true;
-}
-
-static void host_set_irq(void *opaque, bool level)
+static void host_irq(MemHost *h, bool level)
 {
     /* fences are polled; the line is only traced */
-    klog(opaque, 2, "irq %d", level);
+    klog(kdrv_of(h), 2, "irq %d", level);
 }
 
-static int64_t host_clock(void *opaque)
+static void host_log(MemHost *h, R500LogKind kind, const char *msg)
 {
-    return ((KDrv *)opaque)->clock_ns;
-}
-
-static void host_schedule(void *opaque, int64_t deadline)
-{
-    ((KDrv *)opaque)->deadline_ns = deadline;
-}
-
-static void host_log(void *opaque, R500LogKind kind, const char *msg)
-{
-    klog(opaque, kind == R500_LOG_GUEST_ERROR ? 0 : 1, "chip %s: %s",
+    klog(kdrv_of(h), kind == R500_LOG_GUEST_ERROR ? 0 : 1, "chip %s: %s",
          kind == R500_LOG_GUEST_ERROR ? "guest error" : "unimplemented", msg);
 }
-
-static const R500HostOps host_ops = {
-    .dma_read = host_dma_read,
-    .dma_write = host_dma_write,
-    .set_irq = host_set_irq,
-    .clock_ns = host_clock,
-    .schedule = host_schedule,
-    .log = host_log,
-};
 
 /* ---- register access, as WREG32/WREG32_MC/WREG32_PCIE do it ---- */
 
@@ -156,7 +122,8 @@ static void gart_tlb_flush(KDrv *k)
 {
     for (int i = 0; i < 2; i++) {
         uint32_t tmp = rreg_pcie(k, PCIE_PCIE_TX_GART_CNTL);
-        wreg_pcie(k, PCIE_PCIE_TX_GART_CNTL, tmp | GART_INVALIDATE_TLB);
+        wreg_pcie(k, PCIE_PCIE_TX_GART_CNTL,
+                  tmp | R500_FMASK(PCIE_TX_GART_CNTL, INVALIDATE_TLB));
         (void)rreg_pcie(k, PCIE_PCIE_TX_GART_CNTL);
         wreg_pcie(k, PCIE_PCIE_TX_GART_CNTL, tmp);
     }
@@ -171,7 +138,8 @@ void kdrv_gart_bind(KDrv *k, uint64_t gtt_off, uint64_t size, bool bind)
         uint32_t e = (uint32_t)(addr >> 8) & 0x00FFFFF0;
 
         e |= (uint32_t)((addr >> 32) & 0xFF) << 24;
-        e |= PTE_UNSNOOPED | (bind ? PTE_WRITEABLE | PTE_READABLE : 0);
+        e |= R500_GART_PTE_UNSNOOPED |
+             (bind ? R500_GART_PTE_WRITEABLE | R500_GART_PTE_READABLE : 0);
         e = GUINT32_TO_LE(e);
         memcpy(k->vram + k->gart_table + (off / KDRV_PAGE_SIZE) * 4, &e, 4);
     }
@@ -191,7 +159,7 @@ static void ring_write(KDrv *k, uint32_t v)
 
 static void ring_reg(KDrv *k, uint32_t reg, uint32_t v)
 {
-    ring_write(k, CS_PKT0(reg, 1));
+    ring_write(k, R500_PM4_PACKET0(reg, 0));
     ring_write(k, v);
 }
 
@@ -199,7 +167,7 @@ static void ring_reg(KDrv *k, uint32_t reg, uint32_t v)
 static void ring_commit(KDrv *k)
 {
     while (k->ring_wptr & 15) {
-        ring_write(k, CS_PKT2);
+        ring_write(k, R500_PM4_PACKET2);
     }
     wreg(k, R_CP_RB_WPTR, k->ring_wptr);
     (void)rreg(k, R_CP_RB_WPTR);
@@ -226,20 +194,12 @@ static bool run_until(KDrv *k, bool (*done)(KDrv *k, const void *arg),
     time_t start = time(NULL);
 
     for (uint32_t i = 0; i < WAIT_MAX_RUNS; i++) {
-        int64_t d;
-
         if (done(k, arg)) {
             break;
         }
-        d = k->deadline_ns;
-        if (d < 0) {
+        if (!mem_host_step(&k->host, true)) {
             break;          /* idle: nothing will ever change */
         }
-        k->deadline_ns = -1;
-        if (d > k->clock_ns) {
-            k->clock_ns = d;
-        }
-        r500_run(k->chip);
         if ((i & 1023) == 1023 && time(NULL) - start > WAIT_MAX_SECONDS) {
             klog(k, 0, "gave up waiting for the CP after %d s",
                      WAIT_MAX_SECONDS);
@@ -292,7 +252,7 @@ KDrvExec kdrv_submit(KDrv *k, uint64_t ib_gpu, uint32_t ndw)
     uint32_t seq = (uint32_t)++k->fence_seq;
     uint32_t start = k->ring_wptr;
 
-    ring_write(k, CS_PKT0(R_CP_IB_BASE, 2));
+    ring_write(k, R500_PM4_PACKET0(R_CP_IB_BASE, 1));
     ring_write(k, (uint32_t)ib_gpu);
     ring_write(k, ndw);
     fence_emit(k, seq);
@@ -349,8 +309,8 @@ static void gart_enable(KDrv *k)
     wreg_pcie(k, PCIE_PCIE_TX_DISCARD_RD_ADDR_LO, k->vram_start);
     wreg_pcie(k, PCIE_PCIE_TX_DISCARD_RD_ADDR_HI, 0);
     wreg_pcie(k, PCIE_PCIE_TX_GART_ERROR, 0);
-    wreg_pcie(k, PCIE_PCIE_TX_GART_CNTL, rreg_pcie(k, PCIE_PCIE_TX_GART_CNTL) | GART_EN |
-              GART_UNMAPPED_DISCARD);
+    wreg_pcie(k, PCIE_PCIE_TX_GART_CNTL, rreg_pcie(k, PCIE_PCIE_TX_GART_CNTL) |
+              R500_FMASK(PCIE_TX_GART_CNTL, EN) | GART_UNMAPPED_DISCARD);
     gart_tlb_flush(k);
 }
 
@@ -421,11 +381,14 @@ static bool ring_test(KDrv *k)
 
 bool kdrv_init(KDrv *k, char **err)
 {
-    if (!r500_chip_init(k->chip, k->model, k->vram, k->vram_size, &host_ops,
-                        k, err)) {
+    mem_host_init(&k->host, k->ram, k->ram_size, k->vram_size);
+    k->host.chip = k->chip;
+    k->host.on_irq = host_irq;
+    k->host.on_log = host_log;
+    if (!r500_chip_init(k->chip, k->model, k->vram, k->vram_size,
+                        &mem_host_ops, &k->host, err)) {
         return false;
     }
-    k->deadline_ns = -1;
     mc_program(k);
     gart_enable(k);
     /* the kernel's own GTT buffers are bound like any other */

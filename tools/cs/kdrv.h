@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "r500.h"
+#include "mem-host.h"
 
 /* radeon_ttm_init: the first 256 KiB of VRAM stay with VGA */
 #define KDRV_STOLEN_VGA_SIZE    (256u << 10)
@@ -54,8 +55,7 @@ typedef struct KDrv {
     uint64_t fence_done;    /* last known signalled */
     bool cp_seen;           /* the CP ever consumed the ring */
     uint32_t hdp_cntl;      /* HOST_PATH_CNTL as read at start-up */
-    int64_t clock_ns;       /* virtual time */
-    int64_t deadline_ns;    /* last schedule() request, -1 none */
+    MemHost host;           /* the chip's host: ram, virtual time */
 } KDrv;
 
 /*

@@ -4,6 +4,7 @@
  *
  * ring.c     the CP registers, the ring and IB streams, the run loop and
  *            its budget, read-pointer and scratch write-back, soft reset;
+ * pm4.h      the packet format and the type-3 opcodes (pm4_ops.def);
  * pm4.c      packet framing, type-0/1/2 packets;
  * packet3.c  type-3 packets: NOP, sync, the 2D CNTL_* packets (turned into
  *            2D register writes) and the 3D packets (handed to vap/draw.h).
@@ -16,11 +17,12 @@
 #include <stdint.h>
 
 #include "../vap/draw.h"
+#include "pm4.h"
 
 typedef struct R500Chip R500Chip;
 
-/* A packet is a header and at most 2^14 payload dwords (COUNT is 14 bits). */
-#define R500_CP_PKT_MAX         (1u + 0x4000u)
+/* A packet is a header and at most 2^14 payload dwords (pm4.h). */
+#define R500_CP_PKT_MAX         (1u + R500_PM4_PAYLOAD_MAX)
 /* Dwords fetched from a stream at once (one DMA per window). */
 #define R500_CP_FETCH_DWORDS    1024u
 /*

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Type-3 packets (Linux radeon_reg.h RADEON_CP_PACKET3_*, r100d.h;
- * r500-3d-pipeline.md 1.2-1.5; reference radeon-kms-r500.md 5.9-5.11).
+ * Type-3 packets (the opcodes are pm4_ops.def; r500-3d-pipeline.md
+ * 1.2-1.5; reference radeon-kms-r500.md 5.9-5.11).
  *
  * The 2D CNTL_* packets start with a DP_GUI_MASTER_CNTL dword whose bits
  * say which fields follow, in this order: SRC_PITCH_OFFSET, DST_PITCH_
@@ -17,42 +17,13 @@
 #include "../r500.h"
 #include "../blocks.h"
 
-enum {
-    OP_NOP = 0x10,
-    OP_NEXT_CHAR = 0x19,
-    OP_PLY_NEXTSCAN = 0x1D,
-    OP_SET_SCISSORS = 0x1E,
-    OP_3D_RNDR_GEN_INDX_PRIM = 0x23,
-    OP_LOAD_MICROCODE = 0x24,
-    OP_WAIT_FOR_IDLE = 0x26,
-    OP_3D_DRAW_VBUF = 0x28,
-    OP_3D_DRAW_IMMD = 0x29,
-    OP_3D_DRAW_INDX = 0x2A,
-    OP_LOAD_PALETTE = 0x2C,
-    OP_3D_LOAD_VBPNTR = 0x2F,
-    OP_3D_CLEAR_ZMASK = 0x32,
-    OP_INDX_BUFFER = 0x33,
-    OP_3D_DRAW_VBUF_2 = 0x34,
-    OP_3D_DRAW_IMMD_2 = 0x35,
-    OP_3D_DRAW_INDX_2 = 0x36,
-    OP_3D_CLEAR_HIZ = 0x37,
-    OP_3D_CLEAR_CMASK = 0x38,
-    OP_3D_DRAW_128 = 0x39,
-    OP_CNTL_PAINT = 0x91,
-    OP_CNTL_BITBLT = 0x92,
-    OP_CNTL_SMALLTEXT = 0x93,
-    OP_CNTL_HOSTDATA_BLT = 0x94,
-    OP_CNTL_POLYLINE = 0x95,
-    OP_CNTL_POLYSCANLINES = 0x98,
-    OP_CNTL_PAINT_MULTI = 0x9A,
-    OP_CNTL_BITBLT_MULTI = 0x9B,
-    OP_CNTL_TRANS_BITBLT = 0x9C,
-};
 
-/* Brush and source datatypes of DP_GUI_MASTER_CNTL (radeon_reg.h). */
-#define GMC_BRUSH_SOLID_COLOR   13u
-#define GMC_BRUSH_NONE          15u
-#define GMC_SRC_DATATYPE_COLOR  3u
+/* Brush and source datatypes of DP_GUI_MASTER_CNTL (r500_regs.def). */
+#define GMC_BRUSH_SOLID_COLOR \
+    R500_FVAL(DP_GUI_MASTER_CNTL, BRUSH_DATATYPE, SOLID_COLOR)
+#define GMC_BRUSH_NONE  R500_FVAL(DP_GUI_MASTER_CNTL, BRUSH_DATATYPE, NONE)
+#define GMC_SRC_DATATYPE_COLOR \
+    R500_FVAL(DP_GUI_MASTER_CNTL, SRC_DATATYPE, COLOR)
 
 static void p3_error(R500Chip *s, unsigned op, const char *what)
 {
@@ -120,7 +91,7 @@ static void p3_2d(R500Chip *s, unsigned op, const uint32_t *pl, uint32_t n)
            2 * R500_FGET(gmc, DP_GUI_MASTER_CNTL, DST_CLIPPING) +
            (brush == GMC_BRUSH_SOLID_COLOR);
     /* Host data always carries both source colours (XAA, r128 DRM). */
-    src_colours = op == OP_CNTL_HOSTDATA_BLT ||
+    src_colours = op == R500_PM4_OP_CNTL_HOSTDATA_BLT ||
         R500_FGET(gmc, DP_GUI_MASTER_CNTL, SRC_DATATYPE) !=
         GMC_SRC_DATATYPE_COLOR;
     need += 2 * src_colours;
@@ -153,7 +124,7 @@ static void p3_2d(R500Chip *s, unsigned op, const uint32_t *pl, uint32_t n)
     first = i;
 
     switch (op) {
-    case OP_CNTL_PAINT_MULTI:
+    case R500_PM4_OP_CNTL_PAINT_MULTI:
         /* {x << 16 | y, w << 16 | h} per rectangle (radeon_clear_box). */
         for (i += 2 * MIN(s->cp.resume, (n - i) / 2); n - i >= 2; i += 2) {
             r500_reg_write(s, R_DP_CNTL, DP_CNTL_LTR_TTB);
@@ -164,7 +135,7 @@ static void p3_2d(R500Chip *s, unsigned op, const uint32_t *pl, uint32_t n)
             }
         }
         break;
-    case OP_CNTL_BITBLT_MULTI:
+    case R500_PM4_OP_CNTL_BITBLT_MULTI:
         /* {src x << 16 | y, dst x << 16 | y, w << 16 | h} (r100_copy_blit). */
         for (i += 3 * MIN(s->cp.resume, (n - i) / 3); n - i >= 3; i += 3) {
             p3_bitblt_rect(s, pl[i], pl[i + 1], pl[i + 2]);
@@ -173,7 +144,7 @@ static void p3_2d(R500Chip *s, unsigned op, const uint32_t *pl, uint32_t n)
             }
         }
         break;
-    case OP_CNTL_HOSTDATA_BLT: {
+    case R500_PM4_OP_CNTL_HOSTDATA_BLT: {
         /*
          * dst y << 16 | x, h << 16 | w, dword count, data (XAA, RadeonHD).
          * Item 0 starts the blit, item k + 1 is data dword k: behind
@@ -282,10 +253,11 @@ static void p3_draw(R500Chip *s, unsigned op, uint32_t vf_cntl,
 {
     R500DrawCmd cmd = { .opcode = op, .vf_cntl = vf_cntl };
     uint32_t walk = R500_FGET(vf_cntl, VAP_VF_CNTL, PRIM_WALK);
-    uint32_t want = (op == OP_3D_DRAW_VBUF || op == OP_3D_DRAW_VBUF_2)
-                    ? R500_DRAW_ARRAYS
-                    : (op == OP_3D_DRAW_IMMD || op == OP_3D_DRAW_IMMD_2)
-                    ? R500_DRAW_EMBEDDED : R500_DRAW_INDICES;
+    uint32_t want = (op == R500_PM4_OP_3D_DRAW_VBUF ||
+                     op == R500_PM4_OP_3D_DRAW_VBUF_2) ? R500_DRAW_ARRAYS
+                    : (op == R500_PM4_OP_3D_DRAW_IMMD ||
+                       op == R500_PM4_OP_3D_DRAW_IMMD_2) ? R500_DRAW_EMBEDDED
+                    : R500_DRAW_INDICES;
 
     if (s->cp.draw_pending) {
         s->cp.draw_pending = false;
@@ -366,22 +338,22 @@ static void p3_indx_buffer(R500Chip *s, const uint32_t *pl, uint32_t n)
     R500DrawCmd cmd = { 0 };
     uint32_t dest, base, size;
 
-    if (n != 3) {
-        p3_error(s, OP_INDX_BUFFER, "payload is not 3 dwords");
+    if (!r500_pm4_op_len_ok(R500_PM4_OP_INDX_BUFFER, n)) {
+        p3_error(s, R500_PM4_OP_INDX_BUFFER, "payload is not 3 dwords");
         s->cp.draw_pending = false;
         return;
     }
     if (!s->cp.draw_pending) {
-        p3_error(s, OP_INDX_BUFFER, "no indexed draw is waiting for indices");
+        p3_error(s, R500_PM4_OP_INDX_BUFFER,
+                 "no indexed draw is waiting for indices");
         return;
     }
     s->cp.draw_pending = false;
-    /* [31] ONE_REG_WR, [18:16] SKIP_COUNT, [12:0] destination >> 2. */
-    dest = (pl[0] & 0x1FFFu) << 2;
-    if (dest != R_VAP_PORT_IDX0 || (pl[0] & (7u << 16))) {
+    dest = R500_PM4_INDX_DEST(pl[0]);
+    if (dest != R_VAP_PORT_IDX0 || R500_PM4_INDX_SKIP(pl[0])) {
         r500_unimp(s, "CP: INDX_BUFFER to register 0x%04x with skip %u (only "
                    "VAP_PORT_IDX0, skip 0 is modelled); skipped", dest,
-                   (pl[0] >> 16) & 7);
+                   R500_PM4_INDX_SKIP(pl[0]));
         return;
     }
     base = pl[1] & ~3u;
@@ -397,17 +369,17 @@ static void p3_indx_buffer(R500Chip *s, const uint32_t *pl, uint32_t n)
                     VAP_ALT_NUM_VERTICES, NUM_VERTICES)
         : R500_FGET(cmd.vf_cntl, VAP_VF_CNTL, NUM_VERTICES);
     if (index_dwords(&cmd) > size) {
-        p3_error(s, OP_INDX_BUFFER, "BUFFER_SIZE is smaller than the draw's "
-                 "index count");
+        p3_error(s, R500_PM4_OP_INDX_BUFFER,
+                 "BUFFER_SIZE is smaller than the draw's index count");
         return;
     }
     if ((uint64_t)base + 4ull * index_dwords(&cmd) > (1ull << 32)) {
-        p3_error(s, OP_INDX_BUFFER, "the index buffer runs past the 4 GiB MC "
-                 "address space");
+        p3_error(s, R500_PM4_OP_INDX_BUFFER,
+                 "the index buffer runs past the 4 GiB MC address space");
         return;
     }
     if (!draw_arrays(s, &cmd)) {
-        p3_error(s, OP_INDX_BUFFER, "VAP_VTX_NUM_ARRAYS above 16");
+        p3_error(s, R500_PM4_OP_INDX_BUFFER, "VAP_VTX_NUM_ARRAYS above 16");
         return;
     }
     cmd.index_buffer = true;
@@ -424,19 +396,19 @@ static void p3_load_vbpntr(R500Chip *s, const uint32_t *pl, uint32_t n)
     uint32_t num, need;
 
     if (n < 1) {
-        p3_error(s, OP_3D_LOAD_VBPNTR, "empty");
+        p3_error(s, R500_PM4_OP_3D_LOAD_VBPNTR, "empty");
         return;
     }
     num = R500_FGET(pl[0], VAP_VTX_NUM_ARRAYS, NUM);
     if (num > R500_DRAW_MAX_ARRAYS) {
-        p3_error(s, OP_3D_LOAD_VBPNTR, "more than 16 arrays");
+        p3_error(s, R500_PM4_OP_3D_LOAD_VBPNTR, "more than 16 arrays");
         return;
     }
     /* 1 + 3 per pair of arrays + 2 for an odd one (r100_packet3_load_vbpntr) */
     need = 1 + 3 * (num / 2) + 2 * (num % 2);
     if (n != need) {
-        p3_error(s, OP_3D_LOAD_VBPNTR, "payload does not match the array "
-                 "count");
+        p3_error(s, R500_PM4_OP_3D_LOAD_VBPNTR,
+                 "payload does not match the array count");
         return;
     }
     /* The payload is VAP_VTX_NUM_ARRAYS and the AOS registers, in order. */
@@ -449,7 +421,7 @@ static void p3_clear(R500Chip *s, unsigned op, const uint32_t *pl, uint32_t n)
 {
     R500ClearCmd cmd = { .opcode = op };
 
-    if (n != 3) {
+    if (!r500_pm4_op_len_ok(op, n)) {
         p3_error(s, op, "payload is not START, COUNT, VALUE");
         return;
     }
@@ -462,22 +434,11 @@ static void p3_clear(R500Chip *s, unsigned op, const uint32_t *pl, uint32_t n)
 void r500_cp_packet3(R500Chip *s, const uint32_t *pkt, uint32_t dwords,
                      bool in_ib)
 {
-    unsigned op = (pkt[0] >> 8) & 0xFF;
+    unsigned op = R500_PM4_OPCODE(pkt[0]);
     const uint32_t *pl = pkt + 1;
     uint32_t n = dwords - 1;
 
-    switch (op) {
-    case OP_WAIT_FOR_IDLE:
-    case OP_3D_DRAW_VBUF:
-    case OP_3D_DRAW_IMMD:
-    case OP_3D_DRAW_INDX:
-    case OP_3D_DRAW_VBUF_2:
-    case OP_3D_DRAW_IMMD_2:
-    case OP_3D_DRAW_INDX_2:
-    case OP_INDX_BUFFER:
-    case OP_3D_CLEAR_ZMASK:
-    case OP_3D_CLEAR_HIZ:
-    case OP_3D_CLEAR_CMASK:
+    if (r500_pm4_op_has(op, R500_PM4_F_SYNC)) {
         /*
          * The 3D pipeline draws inside the packet: it waits for 2D work
          * queued before it (radeon sets ISYNC_ANY3D_IDLE2D), as the whole
@@ -486,64 +447,49 @@ void r500_cp_packet3(R500Chip *s, const uint32_t *pkt, uint32_t dwords,
         if (r500_rb2d_busy(s) && r500_cp_stall(s, s->cp.resume)) {
             return;     /* (a split draw goes on where it stopped) */
         }
-        break;
     }
     s->cp.stats.type3[op] += !s->cp.resume;
     switch (op) {
-    case OP_NOP:
+    case R500_PM4_OP_NOP:
         /* Also the relocation markers Mesa leaves in IBs (reference 5.11). */
         return;
-    case OP_WAIT_FOR_IDLE:
+    case R500_PM4_OP_WAIT_FOR_IDLE:
         /* The 2D engine is idle (above); the 3D pipeline always is. */
         return;
-    case OP_3D_DRAW_VBUF:
-    case OP_3D_DRAW_IMMD:
-    case OP_3D_DRAW_INDX:
+    case R500_PM4_OP_3D_DRAW_VBUF:
+    case R500_PM4_OP_3D_DRAW_IMMD:
+    case R500_PM4_OP_3D_DRAW_INDX:
         /* Legacy forms: VAP_VTX_FMT (ignored on R500), then VAP_VF_CNTL. */
-        if (n < 2) {
+        if (!r500_pm4_op_len_ok(op, n)) {
             p3_error(s, op, "no VAP_VF_CNTL");
             return;
         }
         p3_draw(s, op, pl[1], pl + 2, n - 2);
         return;
-    case OP_3D_DRAW_VBUF_2:
-    case OP_3D_DRAW_IMMD_2:
-    case OP_3D_DRAW_INDX_2:
+    case R500_PM4_OP_3D_DRAW_VBUF_2:
+    case R500_PM4_OP_3D_DRAW_IMMD_2:
+    case R500_PM4_OP_3D_DRAW_INDX_2:
         p3_draw(s, op, pl[0], pl + 1, n - 1);
         return;
-    case OP_3D_LOAD_VBPNTR:
+    case R500_PM4_OP_3D_LOAD_VBPNTR:
         p3_load_vbpntr(s, pl, n);
         return;
-    case OP_INDX_BUFFER:
+    case R500_PM4_OP_INDX_BUFFER:
         p3_indx_buffer(s, pl, n);
         return;
-    case OP_3D_CLEAR_ZMASK:
-    case OP_3D_CLEAR_HIZ:
-    case OP_3D_CLEAR_CMASK:
+    case R500_PM4_OP_3D_CLEAR_ZMASK:
+    case R500_PM4_OP_3D_CLEAR_HIZ:
+    case R500_PM4_OP_3D_CLEAR_CMASK:
         p3_clear(s, op, pl, n);
         return;
-    case OP_CNTL_PAINT_MULTI:
-    case OP_CNTL_BITBLT_MULTI:
-    case OP_CNTL_HOSTDATA_BLT:
+    case R500_PM4_OP_CNTL_PAINT_MULTI:
+    case R500_PM4_OP_CNTL_BITBLT_MULTI:
+    case R500_PM4_OP_CNTL_HOSTDATA_BLT:
         p3_2d(s, op, pl, n);
         return;
-    case OP_NEXT_CHAR:
-    case OP_PLY_NEXTSCAN:
-    case OP_SET_SCISSORS:
-    case OP_3D_RNDR_GEN_INDX_PRIM:
-    case OP_LOAD_MICROCODE:
-    case OP_LOAD_PALETTE:
-    case OP_3D_DRAW_128:
-    case OP_CNTL_PAINT:
-    case OP_CNTL_BITBLT:
-    case OP_CNTL_SMALLTEXT:
-    case OP_CNTL_POLYLINE:
-    case OP_CNTL_POLYSCANLINES:
-    case OP_CNTL_TRANS_BITBLT:
-        r500_cp_op_unimp(s, op, true);
-        return;
     default:
-        r500_cp_op_unimp(s, op, false);
+        /* The others of pm4_ops.def are known but not implemented. */
+        r500_cp_op_unimp(s, op, r500_pm4_op(op) != NULL);
         return;
     }
 }

@@ -1,31 +1,21 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * PM4 packet framing and the register-write packets (reference
- * radeon-kms-r500.md 5.4, r500-3d-pipeline.md 1.1; Linux r100d.h):
- *   type 0: [29:16] count - 1, [15] ONE_REG_WR, [12:0] register >> 2;
- *   type 1: [10:0] and [21:11] two registers >> 2, one dword each;
- *   type 2: a one-dword filler;
- *   type 3: [29:16] count - 1, [15:8] opcode (packet3.c).
- * Every register write goes through r500_reg_write(), as MMIO does.
+ * radeon-kms-r500.md 5.4; the header format is pm4.h).  Type 3 is
+ * packet3.c.  Every register write goes through r500_reg_write(), as
+ * MMIO does.
  */
 #include <glib.h>
 
 #include "../r500.h"
 #include "../blocks.h"
 
-#define PM4_TYPE(h)             ((h) >> 30)
-#define PM4_COUNT(h)            (((h) >> 16) & 0x3FFFu)
-#define PM4_TYPE0_ONE_REG_WR    (1u << 15)
-#define PM4_TYPE0_REG(h)        (((h) & 0x1FFFu) << 2)
-#define PM4_TYPE1_REG0(h)       (((h) & 0x7FFu) << 2)
-#define PM4_TYPE1_REG1(h)       ((((h) >> 11) & 0x7FFu) << 2)
-
 uint32_t r500_pm4_packet_dwords(uint32_t header)
 {
-    switch (PM4_TYPE(header)) {
+    switch (R500_PM4_TYPE(header)) {
     case 0:
     case 3:
-        return 2 + PM4_COUNT(header);
+        return 2 + R500_PM4_COUNT(header);
     case 1:
         return 3;
     default:
@@ -85,8 +75,8 @@ static void pm4_type0(R500Chip *s, const uint32_t *pkt, uint32_t n,
                       bool in_ib)
 {
     uint32_t hdr = pkt[0];
-    uint32_t reg = PM4_TYPE0_REG(hdr);
-    bool one = hdr & PM4_TYPE0_ONE_REG_WR;
+    uint32_t reg = R500_PM4_TYPE0_REG(hdr);
+    bool one = hdr & R500_PM4_TYPE0_ONE_REG_WR;
     uint32_t epoch = s->cp.epoch;
     uint32_t dropped = 0, first_dropped = 0;
 
@@ -125,14 +115,15 @@ void r500_pm4_execute(R500Chip *s, const uint32_t *pkt, uint32_t dwords,
 {
     uint32_t hdr = pkt[0];
 
-    switch (PM4_TYPE(hdr)) {
+    switch (R500_PM4_TYPE(hdr)) {
     case 0:
         pm4_type0(s, pkt, dwords - 1, in_ib);
         break;
     case 1: {
         /* Never emitted by radeon or Mesa; decoded as the R100 docs say. */
         uint32_t epoch = s->cp.epoch;
-        uint32_t reg[2] = { PM4_TYPE1_REG0(hdr), PM4_TYPE1_REG1(hdr) };
+        uint32_t reg[2] = { R500_PM4_TYPE1_REG0(hdr),
+                            R500_PM4_TYPE1_REG1(hdr) };
 
         s->cp.stats.type1 += !s->cp.resume;
         for (uint32_t i = MIN(s->cp.resume, 2); i < 2; i++) {

@@ -32,15 +32,8 @@
 #include "../r500.h"
 #include "../blocks.h"
 
-/* CP_CSQ_CNTL.CSQ_MODE (radeon_reg.h RADEON_CSQ_*). */
-enum {
-    CSQ_PRIDIS_INDDIS = 0,
-    CSQ_PRIPIO_INDDIS = 1,
-    CSQ_PRIBM_INDDIS = 2,
-    CSQ_PRIPIO_INDBM = 3,
-    CSQ_PRIBM_INDBM = 4,
-    CSQ_PRIPIO_INDPIO = 15,
-};
+/* CP_CSQ_CNTL.CSQ_MODE (r500_regs.def, radeon_reg.h RADEON_CSQ_*). */
+#define CSQ(mode)   R500_FVAL(CP_CSQ_CNTL, CSQ_MODE, mode)
 
 typedef enum CpStep {
     CP_STEP_PROGRESS,   /* a packet was executed */
@@ -69,7 +62,7 @@ static bool cp_enabled(R500Chip *s)
 {
     uint32_t m = csq_mode(s);
 
-    return (m == CSQ_PRIBM_INDDIS || m == CSQ_PRIBM_INDBM) &&
+    return (m == CSQ(PRIBM_INDDIS) || m == CSQ(PRIBM_INDBM)) &&
            !R500_FGET(s->regs[R_RBBM_SOFT_RESET / 4], RBBM_SOFT_RESET, CP);
 }
 
@@ -220,7 +213,7 @@ void r500_cp_launch_ib(R500Chip *s, bool from_ib)
                          base, size);
         return;
     }
-    if (csq_mode(s) != CSQ_PRIBM_INDBM) {
+    if (csq_mode(s) != CSQ(PRIBM_INDBM)) {
         cp->stats.errors++;
         r500_guest_error(s, "CP: IB launch (base 0x%08x) while CP_CSQ_CNTL "
                          "mode %u disables indirect buffers; ignored", base,
@@ -586,13 +579,13 @@ static void cp_csq_cntl_write(R500Chip *s, uint32_t reg, uint32_t old,
                               uint32_t mask)
 {
     switch (csq_mode(s)) {
-    case CSQ_PRIDIS_INDDIS:
-    case CSQ_PRIBM_INDDIS:
-    case CSQ_PRIBM_INDBM:
+    case CSQ(PRIDIS_INDDIS):
+    case CSQ(PRIBM_INDDIS):
+    case CSQ(PRIBM_INDBM):
         break;
-    case CSQ_PRIPIO_INDDIS:
-    case CSQ_PRIPIO_INDBM:
-    case CSQ_PRIPIO_INDPIO:
+    case CSQ(PRIPIO_INDDIS):
+    case CSQ(PRIPIO_INDBM):
+    case CSQ(PRIPIO_INDPIO):
         cp_pio_unimp(s);
         break;
     default:

@@ -21,6 +21,7 @@
 #include "trace.h"
 
 #include "r500_display.h"
+#include "r500_migrate.h"
 
 #define DIRTY_PAGE      4096u
 
@@ -468,19 +469,17 @@ void r500_display_exit(R500Display *d)
 
 /* ---- Migration ---- */
 
+/* The fields come from the lists of hw/r500/migrate.h (the fuzzer's too). */
+#define VMS_CRTC(kind, f, n)        VMS_##kind(f, R500CrtcState, n)
+#define VMS_I2C(kind, f, n)         VMS_##kind(f, R500I2CSlave, n)
+#define VMS_DISP(kind, f, n)        VMS_##kind(f, R500DispState, n)
+
 static const VMStateDescription vmstate_r500_crtc_state = {
     .name = "r500/crtc",
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (VMStateField[]) {
-        VMSTATE_INT64(epoch_age_ns, R500CrtcState),
-        VMSTATE_UINT64(frame_base, R500CrtcState),
-        VMSTATE_UINT64(vblank_base, R500CrtcState),
-        VMSTATE_UINT64(vblank_acked, R500CrtcState),
-        VMSTATE_UINT64(flip_armed, R500CrtcState),
-        VMSTATE_UINT32(surface_addr, R500CrtcState),
-        VMSTATE_UINT32(flip_pending, R500CrtcState),
-        VMSTATE_UINT32_ARRAY(cursor, R500CrtcState, R500_CURSOR_REGS),
+        R500_MIG_CRTC(VMS_CRTC)
         VMSTATE_END_OF_LIST()
     },
 };
@@ -490,15 +489,7 @@ static const VMStateDescription vmstate_r500_i2c = {
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (VMStateField[]) {
-        VMSTATE_UINT8(state, R500I2CSlave),
-        VMSTATE_UINT8(next, R500I2CSlave),
-        VMSTATE_UINT8(nbits, R500I2CSlave),
-        VMSTATE_UINT8(shift, R500I2CSlave),
-        VMSTATE_UINT8(offset, R500I2CSlave),
-        VMSTATE_UINT8(segment, R500I2CSlave),
-        VMSTATE_UINT8(scl, R500I2CSlave),
-        VMSTATE_UINT8(sda, R500I2CSlave),
-        VMSTATE_UINT8(sda_out, R500I2CSlave),
+        R500_MIG_I2C(VMS_I2C)
         VMSTATE_END_OF_LIST()
     },
 };
@@ -511,9 +502,7 @@ const VMStateDescription vmstate_r500_disp_state = {
         VMSTATE_STRUCT_ARRAY(crtc, R500DispState, R500_NUM_CRTC, 1,
                              vmstate_r500_crtc_state, R500CrtcState),
         VMSTATE_UINT32_2DARRAY(lut, R500DispState, 2, 256),
-        VMSTATE_UINT32(lut_seq, R500DispState),
-        VMSTATE_UINT32(lut_seq_rgb, R500DispState),
-        VMSTATE_UINT32_ARRAY(hpd_int, R500DispState, R500_NUM_DDC),
+        R500_MIG_DISP(VMS_DISP)
         VMSTATE_STRUCT_ARRAY(ddc, R500DispState, R500_NUM_DDC, 1,
                              vmstate_r500_i2c, R500I2CSlave),
         VMSTATE_END_OF_LIST()

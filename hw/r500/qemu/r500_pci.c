@@ -34,6 +34,7 @@
 #include "trace.h"
 
 #include "../r500.h"
+#include "r500_migrate.h"
 #include "r500_display.h"
 #include "r500_surface.h"
 
@@ -405,11 +406,18 @@ static int r500_post_load(void *opaque, int version_id)
  * file is a subsection of its own, "r500/<block>", with its own version,
  * so a block changes without touching the others; state that is usually
  * idle has .needed, so streams without it still load on older builds.  A
- * new block (the display's mid-frame state, the 3D pipeline) adds its
- * subsection to the list below and its fields to tests/fuzz/fuzz-mmio.c
- * (load_field); tests/qtest/r500-vmstate.json, checked by
+ * new block adds its subsection to the list below and its fields to a
+ * list of hw/r500/migrate.h (which tests/fuzz/fuzz-mmio.c loads from);
+ * tests/qtest/r500-vmstate.json, checked by
  * scripts/vmstate-check.sh, records the released layout.
+ *
+ * The fields of the core's subsections come from the lists of
+ * hw/r500/migrate.h, which the fuzzer's state loader reads too; each
+ * X(kind, field, count) becomes the VMSTATE_<kind> entry it stands for
+ * (r500_migrate.h).
  */
+#define VMS_CHIP(kind, f, n)        VMS_##kind(chip.f, R500PCIState, n)
+#define VMS_CMD(kind, f, n)         VMS_##kind(f, R500Rb2dCmd, n)
 
 static bool r500_cp_packet_needed(void *opaque)
 {
@@ -425,7 +433,7 @@ static const VMStateDescription vmstate_r500_cp_packet = {
     .minimum_version_id = 1,
     .needed = r500_cp_packet_needed,
     .fields = (VMStateField[]) {
-        VMSTATE_UINT32(chip.cp.resume, R500PCIState),
+        R500_MIG_CP_PACKET(VMS_CHIP)
         VMSTATE_END_OF_LIST()
     },
 };
@@ -436,16 +444,7 @@ static const VMStateDescription vmstate_r500_cp = {
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (VMStateField[]) {
-        VMSTATE_UINT32_ARRAY(chip.cp.me_ram, R500PCIState,
-                             R500_CP_ME_RAM_ENTRIES * 2),
-        VMSTATE_BOOL(chip.cp.ib_active, R500PCIState),
-        VMSTATE_UINT32(chip.cp.ib_base, R500PCIState),
-        VMSTATE_UINT32(chip.cp.ib_size, R500PCIState),
-        VMSTATE_UINT32(chip.cp.ib_pos, R500PCIState),
-        VMSTATE_BOOL(chip.cp.halted, R500PCIState),
-        VMSTATE_BOOL(chip.cp.draw_pending, R500PCIState),
-        VMSTATE_UINT32(chip.cp.draw_pending_opcode, R500PCIState),
-        VMSTATE_UINT32(chip.cp.draw_pending_vf_cntl, R500PCIState),
+        R500_MIG_CP(VMS_CHIP)
         VMSTATE_END_OF_LIST()
     },
     .subsections = (const VMStateDescription * []) {
@@ -468,26 +467,7 @@ static const VMStateDescription vmstate_r500_rb2d = {
     .minimum_version_id = 1,
     .needed = r500_rb2d_needed,
     .fields = (VMStateField[]) {
-        VMSTATE_BOOL(chip.rb2d.host_active, R500PCIState),
-        VMSTATE_UINT32(chip.rb2d.host.base, R500PCIState),
-        VMSTATE_UINT32(chip.rb2d.host.pitch, R500PCIState),
-        VMSTATE_UINT32(chip.rb2d.host.bpp, R500PCIState),
-        VMSTATE_INT32(chip.rb2d.host.x, R500PCIState),
-        VMSTATE_INT32(chip.rb2d.host.y, R500PCIState),
-        VMSTATE_UINT32(chip.rb2d.host.w, R500PCIState),
-        VMSTATE_UINT32(chip.rb2d.host.h, R500PCIState),
-        VMSTATE_INT32(chip.rb2d.host.cl, R500PCIState),
-        VMSTATE_INT32(chip.rb2d.host.ct, R500PCIState),
-        VMSTATE_INT32(chip.rb2d.host.cr, R500PCIState),
-        VMSTATE_INT32(chip.rb2d.host.cb, R500PCIState),
-        VMSTATE_UINT32(chip.rb2d.host.rop, R500PCIState),
-        VMSTATE_UINT32(chip.rb2d.host.mask, R500PCIState),
-        VMSTATE_UINT32(chip.rb2d.host.fg, R500PCIState),
-        VMSTATE_UINT32(chip.rb2d.host.bg, R500PCIState),
-        VMSTATE_UINT32(chip.rb2d.host.src_type, R500PCIState),
-        VMSTATE_BOOL(chip.rb2d.host.lsb_first, R500PCIState),
-        VMSTATE_UINT32(chip.rb2d.host.cx, R500PCIState),
-        VMSTATE_UINT32(chip.rb2d.host.cy, R500PCIState),
+        R500_MIG_RB2D(VMS_CHIP)
         VMSTATE_END_OF_LIST()
     },
 };
@@ -498,38 +478,7 @@ static const VMStateDescription vmstate_r500_rb2d_cmd = {
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (VMStateField[]) {
-        VMSTATE_UINT32(kind, R500Rb2dCmd),
-        VMSTATE_UINT32(bpp, R500Rb2dCmd),
-        VMSTATE_UINT32(rop, R500Rb2dCmd),
-        VMSTATE_UINT32(mask, R500Rb2dCmd),
-        VMSTATE_UINT32(brush, R500Rb2dCmd),
-        VMSTATE_UINT32(fg, R500Rb2dCmd),
-        VMSTATE_UINT32(bg, R500Rb2dCmd),
-        VMSTATE_UINT32_ARRAY(pat, R500Rb2dCmd, 2),
-        VMSTATE_INT32(pat_x, R500Rb2dCmd),
-        VMSTATE_INT32(pat_y, R500Rb2dCmd),
-        VMSTATE_UINT32(src_type, R500Rb2dCmd),
-        VMSTATE_BOOL(need_s, R500Rb2dCmd),
-        VMSTATE_BOOL(need_d, R500Rb2dCmd),
-        VMSTATE_BOOL(need_p, R500Rb2dCmd),
-        VMSTATE_BOOL(lsb_first, R500Rb2dCmd),
-        VMSTATE_BOOL(ttb, R500Rb2dCmd),
-        VMSTATE_BOOL(last, R500Rb2dCmd),
-        VMSTATE_UINT32(dst_base, R500Rb2dCmd),
-        VMSTATE_UINT32(dst_pitch, R500Rb2dCmd),
-        VMSTATE_UINT32(src_base, R500Rb2dCmd),
-        VMSTATE_UINT32(src_pitch, R500Rb2dCmd),
-        VMSTATE_INT32(x, R500Rb2dCmd),
-        VMSTATE_INT32(y, R500Rb2dCmd),
-        VMSTATE_UINT32(w, R500Rb2dCmd),
-        VMSTATE_UINT32(h, R500Rb2dCmd),
-        VMSTATE_INT32(x0, R500Rb2dCmd),
-        VMSTATE_INT32(y0, R500Rb2dCmd),
-        VMSTATE_INT32(x1, R500Rb2dCmd),
-        VMSTATE_INT32(y1, R500Rb2dCmd),
-        VMSTATE_INT32(sx0, R500Rb2dCmd),
-        VMSTATE_INT32(sy0, R500Rb2dCmd),
-        VMSTATE_UINT32(data, R500Rb2dCmd),
+        R500_MIG_RB2D_CMD(VMS_CMD)
         VMSTATE_END_OF_LIST()
     },
 };
@@ -554,9 +503,7 @@ static const VMStateDescription vmstate_r500_rb2d_fifo = {
     .minimum_version_id = 1,
     .needed = r500_rb2d_fifo_needed,
     .fields = (VMStateField[]) {
-        VMSTATE_UINT32(chip.rb2d.fifo_head, R500PCIState),
-        VMSTATE_UINT32(chip.rb2d.fifo_count, R500PCIState),
-        VMSTATE_UINT32(chip.rb2d.row, R500PCIState),
+        R500_MIG_RB2D_FIFO(VMS_CHIP)
         VMSTATE_STRUCT_ARRAY(chip.rb2d.fifo, R500PCIState,
                              R500_RB2D_FIFO_SIZE, 1, vmstate_r500_rb2d_cmd,
                              R500Rb2dCmd),
@@ -582,9 +529,7 @@ static const VMStateDescription vmstate_r500_vap = {
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (VMStateField[]) {
-        VMSTATE_UINT32_ARRAY(chip.vap.pvs_mem, R500PCIState,
-                             R500_PVS_MEM_VECTORS * 4),
-        VMSTATE_UINT32(chip.vap.pvs_dword, R500PCIState),
+        R500_MIG_VAP(VMS_CHIP)
         VMSTATE_END_OF_LIST()
     },
 };
@@ -607,14 +552,7 @@ static const VMStateDescription vmstate_r500_vap_draw = {
     .minimum_version_id = 1,
     .needed = r500_vap_draw_needed,
     .fields = (VMStateField[]) {
-        VMSTATE_BOOL(chip.vap.resume.active, R500PCIState),
-        VMSTATE_UINT32(chip.vap.resume.pos.prims, R500PCIState),
-        VMSTATE_UINT32(chip.vap.resume.pos.sub, R500PCIState),
-        VMSTATE_INT32(chip.vap.resume.pos.y, R500PCIState),
-        VMSTATE_INT32(chip.vap.resume.pos.x, R500PCIState),
-        VMSTATE_UINT64(chip.vap.resume.pvs_budget, R500PCIState),
-        VMSTATE_UINT64(chip.vap.resume.us_budget, R500PCIState),
-        VMSTATE_UINT64(chip.vap.resume.quad_budget, R500PCIState),
+        R500_MIG_VAP_DRAW(VMS_CHIP)
         VMSTATE_END_OF_LIST()
     },
 };
@@ -625,11 +563,7 @@ static const VMStateDescription vmstate_r500_us = {
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (VMStateField[]) {
-        VMSTATE_UINT32_ARRAY(chip.us.inst, R500PCIState,
-                             R500_US_INSTS * R500_US_INST_DWORDS),
-        VMSTATE_UINT32_ARRAY(chip.us.consts, R500PCIState,
-                             R500_US_CONSTS * 4),
-        VMSTATE_UINT32(chip.us.upload_dword, R500PCIState),
+        R500_MIG_US(VMS_CHIP)
         VMSTATE_END_OF_LIST()
     },
 };
@@ -640,14 +574,7 @@ static const VMStateDescription vmstate_r500_rb3d = {
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (VMStateField[]) {
-        VMSTATE_UINT32_ARRAY(chip.rb3d.zmask_ram, R500PCIState,
-                             R500_ZMASK_DWORDS),
-        VMSTATE_UINT32_ARRAY(chip.rb3d.hiz_ram, R500PCIState,
-                             R500_HIZ_DWORDS),
-        VMSTATE_UINT32_ARRAY(chip.rb3d.cmask_ram, R500PCIState,
-                             R500_CMASK_DWORDS),
-        VMSTATE_BOOL(chip.rb3d.zmask_cleared, R500PCIState),
-        VMSTATE_UINT32(chip.rb3d.zpass, R500PCIState),
+        R500_MIG_RB3D(VMS_CHIP)
         VMSTATE_END_OF_LIST()
     },
 };

@@ -51,19 +51,23 @@
 #include "../blocks.h"
 #include "../tx/tiling.h"
 
-/* Datatypes and sources (radeon_reg.h RADEON_GMC_*, RADEON_DP_SRC_*). */
-#define BRUSH_8X8_MONO_FG_BG    0u
-#define BRUSH_8X8_MONO_FG_LA    1u
-#define BRUSH_SOLID_COLOR       13u
-#define BRUSH_NONE              15u
-#define SRC_MONO_FG_BG          0u
-#define SRC_MONO_FG_LA          1u
-#define SRC_COLOR               3u
-#define SRC_SOURCE_MEMORY       2u
-#define SRC_SOURCE_HOST         3u
-#define SRC_SOURCE_HOST_BYTEALIGN 4u
+/*
+ * Datatypes, sources and ROPs: the values r500_regs.def names for
+ * DP_GUI_MASTER_CNTL, which DP_DATATYPE and DP_MIX share.
+ */
+#define GMC_VAL(f, name)        R500_FVAL(DP_GUI_MASTER_CNTL, f, name)
+#define BRUSH_8X8_MONO_FG_BG    GMC_VAL(BRUSH_DATATYPE, 8X8_MONO_FG_BG)
+#define BRUSH_8X8_MONO_FG_LA    GMC_VAL(BRUSH_DATATYPE, 8X8_MONO_FG_LA)
+#define BRUSH_SOLID_COLOR       GMC_VAL(BRUSH_DATATYPE, SOLID_COLOR)
+#define BRUSH_NONE              GMC_VAL(BRUSH_DATATYPE, NONE)
+#define SRC_MONO_FG_BG          GMC_VAL(SRC_DATATYPE, MONO_FG_BG)
+#define SRC_MONO_FG_LA          GMC_VAL(SRC_DATATYPE, MONO_FG_LA)
+#define SRC_COLOR               GMC_VAL(SRC_DATATYPE, COLOR)
+#define SRC_SOURCE_MEMORY       GMC_VAL(SRC_SOURCE, MEMORY)
+#define SRC_SOURCE_HOST         GMC_VAL(SRC_SOURCE, HOST_DATA)
+#define SRC_SOURCE_HOST_BYTEALIGN GMC_VAL(SRC_SOURCE, HOST_DATA_BYTEALIGN)
 
-#define ROP_SRCCOPY             0xCCu
+#define ROP_SRCCOPY             GMC_VAL(ROP3, SRCCOPY)
 
 typedef struct Surf {
     uint64_t base;      /* MC address */
@@ -149,13 +153,21 @@ static uint32_t rop3(uint32_t rop, uint32_t p, uint32_t s, uint32_t d)
 static uint32_t dst_bpp(R500Chip *s, uint32_t type)
 {
     switch (type) {
-    case 2: case 7: case 8: case 9:         /* CI8, RGB332, Y8, RGB8 */
+    case GMC_VAL(DST_DATATYPE, CI8):
+    case GMC_VAL(DST_DATATYPE, RGB332):
+    case GMC_VAL(DST_DATATYPE, Y8):
+    case GMC_VAL(DST_DATATYPE, RGB8):
         return 1;
-    case 3: case 4: case 11: case 12: case 15:  /* 1555, 565, YUV422, 4444 */
+    case GMC_VAL(DST_DATATYPE, ARGB1555):
+    case GMC_VAL(DST_DATATYPE, RGB565):
+    case GMC_VAL(DST_DATATYPE, VYUY):
+    case GMC_VAL(DST_DATATYPE, YVYU):
+    case GMC_VAL(DST_DATATYPE, ARGB4444):
         return 2;
-    case 6: case 14:                        /* ARGB8888, AYUV444 */
+    case GMC_VAL(DST_DATATYPE, ARGB8888):
+    case GMC_VAL(DST_DATATYPE, AYUV444):
         return 4;
-    case 5:
+    case GMC_VAL(DST_DATATYPE, RGB888):
         r500_unimp(s, "2D: 24 bpp destinations are not modelled; operation "
                    "dropped");
         return 0;

@@ -20,11 +20,13 @@ static const RegEntry reg_entries[] = {
 #define R500_CRTC(name, off)            { (off), 1, 4, "D1" #name }, \
                                         { (off) + R500_CRTC2_OFFSET, 1, 4, "D2" #name },
 #define R500_FIELD(reg, f, shift, width)
+#define R500_VALUE(reg, f, name, v)
 #include "r500_regs.def"
 #undef R500_REG
 #undef R500_REGA
 #undef R500_CRTC
 #undef R500_FIELD
+#undef R500_VALUE
 };
 
 /*
@@ -96,8 +98,12 @@ static const IndEntry pll_entries[] = {
 
 static const IndEntry pcie_entries[] = {
 #define R500_PCIE_REG(name, idx) { (idx), #name },
+#define R500_FIELD(reg, f, shift, width)
+#define R500_VALUE(reg, f, name, v)
 #include "pcie_regs.def"
 #undef R500_PCIE_REG
+#undef R500_FIELD
+#undef R500_VALUE
 };
 
 static const struct {

@@ -9,6 +9,7 @@
  *   R500_FMASK(REG, FIELD)       the field's mask, in place
  *   R500_FGET(v, REG, FIELD)     extract a field
  *   R500_FSET(v, REG, FIELD, x)  v with the field replaced by x
+ *   R500_FVAL(REG, FIELD, NAME)  a named value of the field (R500_VALUE)
  *   PLL_<NAME>, PCIE_<NAME>      indirect indices
  *   MC_<NAME>                    logical MC register (see r500_mc_index())
  */
@@ -30,11 +31,13 @@ enum R500RegOffset {
 #define R500_CRTC(name, off)            R_D1##name = (off), \
                                         R_D2##name = (off) + R500_CRTC2_OFFSET,
 #define R500_FIELD(reg, f, shift, width)
+#define R500_VALUE(reg, f, name, v)
 #include "r500_regs.def"
 #undef R500_REG
 #undef R500_REGA
 #undef R500_CRTC
 #undef R500_FIELD
+#undef R500_VALUE
 };
 
 /* Array register i: R500_REGA_AT(SCRATCH_REG, 2) */
@@ -44,26 +47,40 @@ enum R500RegArrayStride {
                                         R_##name##__COUNT = (n),
 #define R500_CRTC(name, off)
 #define R500_FIELD(reg, f, shift, width)
+#define R500_VALUE(reg, f, name, v)
 #include "r500_regs.def"
 #undef R500_REG
 #undef R500_REGA
 #undef R500_CRTC
 #undef R500_FIELD
+#undef R500_VALUE
 };
 #define R500_REGA_AT(name, i)  (R_##name + (i) * R_##name##__STRIDE)
 
+/*
+ * Fields, and the named values of a field (radeon_reg.h's RADEON_GMC_*,
+ * ...): R500_FVAL(DP_GUI_MASTER_CNTL, BRUSH_DATATYPE, SOLID_COLOR) is 13,
+ * to be placed with R500_FSET().  The indirect PCIE registers have fields
+ * too: R500_FMASK(PCIE_TX_GART_CNTL, EN).
+ */
 enum R500RegField {
 #define R500_REG(name, off)
 #define R500_REGA(name, off, n, stride)
 #define R500_CRTC(name, off)
 #define R500_FIELD(reg, f, shift, width) R_##reg##_##f##_SHIFT = (shift), \
                                          R_##reg##_##f##_WIDTH = (width),
+#define R500_VALUE(reg, f, name, v)     R_##reg##_##f##__##name = (v),
 #include "r500_regs.def"
+#define R500_PCIE_REG(name, idx)
+#include "pcie_regs.def"
+#undef R500_PCIE_REG
 #undef R500_REG
 #undef R500_REGA
 #undef R500_CRTC
 #undef R500_FIELD
+#undef R500_VALUE
 };
+#define R500_FVAL(reg, f, name)     R_##reg##_##f##__##name
 
 #define R500_FMASK(reg, f) \
     ((uint32_t)(0xFFFFFFFFu >> (32 - R_##reg##_##f##_WIDTH)) << R_##reg##_##f##_SHIFT)
@@ -81,8 +98,12 @@ enum R500PllIndex {
 
 enum R500PcieIndex {
 #define R500_PCIE_REG(name, idx) PCIE_##name = (idx),
+#define R500_FIELD(reg, f, shift, width)
+#define R500_VALUE(reg, f, name, v)
 #include "pcie_regs.def"
 #undef R500_PCIE_REG
+#undef R500_FIELD
+#undef R500_VALUE
 };
 
 /* Logical MC registers; the per-map index comes from r500_mc_index(). */
