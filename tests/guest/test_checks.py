@@ -276,7 +276,7 @@ class Checks(unittest.TestCase):
                          ["blit.moves"][0], "FAIL")
 
     def desktop_text(self, fps_ms=35000, renderer="ATI RV530", xerr=(),
-                     kills=("yes",) * 3, dmesg=()):
+                     kills=("yes",) * 3, dmesg=(), soft="llvmpipe (LLVM 15.0.6, 256 bits)"):
         xlog = ['[    50.1] (--) RADEON(0): Chipset: "ATI Radeon X1600" (ChipID = 0x71c2)',
                 "[    50.2] (II) EXA(0): Driver registered support for the following operations:",
                 "[    50.3] (II) RADEON(0): [DRI2] Setup complete",
@@ -294,6 +294,13 @@ class Checks(unittest.TestCase):
                  "OpenGL renderer string: %s (DRM 2.50.0)" % renderer,
                  "@@R500 END glxinfo rc=0", "@@R500 BEGIN glxgears",
                  "61 frames in 5.0 seconds = 12.2 FPS", "@@R500 END glxgears rc=137"]
+        extra += ["@@R500 BEGIN renderer-glx-soft",
+                  "OpenGL renderer string: llvmpipe (LLVM 15.0.6, 256 bits)",
+                  "@@R500 END renderer-glx-soft rc=0",
+                  "@@R500 BEGIN renderer-egl-card", "GL_RENDERER: %s" % renderer,
+                  "@@R500 END renderer-egl-card rc=0",
+                  "@@R500 BEGIN renderer-egl-soft", "GL_RENDERER: %s" % soft,
+                  "@@R500 END renderer-egl-soft rc=0"]
         for prog in ("es2tri", "glxdemo"):
             for tag in ("card", "soft"):
                 extra += ["@@R500 BEGIN %s-%s" % (prog, tag), "@@R500 END %s-%s rc=143" % (prog, tag)]
@@ -304,7 +311,7 @@ class Checks(unittest.TestCase):
                   for i, k in enumerate(kills)]
         return transcript("desktop", extra, dmesg)
 
-    def desktop_shots(self, card_off=0, tiled=False):
+    def desktop_shots(self, card_off=0, tiled=False, black=False):
         self.nshots = getattr(self, "nshots", 0) + 1
         n = self.nshots
 
@@ -324,6 +331,9 @@ class Checks(unittest.TestCase):
         def tri(off):
             def paint(px, w, h):
                 desk(px, w, h)      # the reference desktop under the window
+                if black:           # a window before its first frame
+                    fill(px, w, 10, 18, 50, 42, (0, 0, 0))
+                    return
                 for y in range(20, 40):
                     fill(px, w, 30 - (y - 20), y, 30 + (y - 20), y + 1,
                          (min(255, y * 6 + off), 100, 50))
@@ -366,6 +376,8 @@ class Checks(unittest.TestCase):
                                           "address: 0000000000000000",
                                           "[   90.1] RIP: 0010:rs600_page_flip+0x2a/0x90 [radeon]"]),
                  None, "kmscube.kill-flipping"),
+                (self.desktop_text(soft="ATI RV530"), None, "gl.still-es2tri"),
+                (self.desktop_text(), self.desktop_shots(black=True), "gl.still-glxdemo"),
                 (self.desktop_text(), self.desktop_shots(card_off=40), "gl.still-es2tri")):
             got = self.judge(text, "desktop", shots or self.desktop_shots())[name]
             self.assertEqual(got[0], "FAIL", (name, got))
