@@ -40,6 +40,18 @@ for a in "$@"; do
         guest=none ;;
     esac
 done
+# R500_GUEST=desktop: the same kernel and initramfs with the desktop image
+# (tests/guest/mkdesktop.py: X.org, Mesa r300, kmscube, glmark2) as a
+# read-only virtio disk; /init starts X with twm and an xterm on the card.
+if [ "$guest" = desktop ]; then
+    img=$(python3 "$here/../tests/guest/mkdesktop.py") || {
+        echo "run: could not build the desktop image" >&2
+        exit 1
+    }
+    set -- -drive "file=$img/root.img,if=virtio,format=raw,readonly=on" "$@"
+    R500_GUEST_APPEND="r500.root=/dev/vda ${R500_GUEST_APPEND:-}"
+    guest=linux
+fi
 boot=()
 if [ "$guest" = linux ]; then
     dir=$(python3 "$here/../tests/guest/mkguest.py") || {

@@ -20,10 +20,11 @@ Cache, under ~/.cache/r500/guest (or $R500_CACHE/guest):
     <key>/                                 one built guest, key = hash of this
                                            directory's files and the versions
 Nothing is pinned: the current candidate versions are resolved each time
-(cheap), and a guest is rebuilt only when they or the scripts change.  When
-a version has left the mirror the download falls back to the pool URL, then
-to snapshot.debian.org, then to older kernels apt still knows; when nothing
-can be fetched (offline), the newest guest built by the same scripts is used.
+(cheap), and a guest is rebuilt only when they or the scripts change.  The
+packages come only from the mirrors in the machine's own apt configuration
+(apt-get download; no URL is written here): when a kernel version has left
+them, an older kernel apt still knows is tried; when nothing can be fetched
+(offline), the newest guest built by the same scripts is used.
 """
 import argparse
 import fcntl
@@ -39,7 +40,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FORMAT = 1                      # bump when the image layout changes
@@ -47,16 +47,16 @@ FORMAT = 1                      # bump when the image layout changes
 # Modules shipped, each with its dependency closure (from the modules' own
 # .modinfo "depends=" fields), in load order.  init loads radeon's (or, for
 # the harness self-test, bochs'), i2c_dev, and virtio's when such a device
-# is present.
+# is present; ext4 (and the crc32c its checksums ask the crypto API for,
+# which no modprobe would load here) when the desktop image is the root
+# (r500.root=, tests/guest/mkdesktop.py).
 MODULE_SETS = ["radeon", "bochs", "i2c_dev", "virtio_pci", "virtio_blk",
-               "virtio_net", "virtio_console"]
+               "virtio_net", "virtio_console", "crc32c_generic", "ext4"]
 FIRMWARE = ["radeon/R520_cp.bin"]
 DRM_TESTS = ["modetest", "vbltest", "proptest", "modeprint", "drmdevice"]
 USER_PACKAGES = ["busybox-static", "libdrm-tests"]
 FIRMWARE_PACKAGE = "firmware-amd-graphics"
 KERNEL_META = "linux-image-amd64"
-MIRRORS = ["http://deb.debian.org/debian", "http://deb.debian.org/debian-security"]
-SNAPSHOT = "https://snapshot.debian.org"
 
 
 class GuestError(Exception):
@@ -191,58 +191,47 @@ def sha256_file(path):
     return h.hexdigest()
 
 
-def fetch_url(url, dest, sha256):
-    tmp = dest + ".part"
-    try:
-        with urllib.request.urlopen(url, timeout=60) as r, open(tmp, "wb") as f:
-            shutil.copyfileobj(r, f)
-    except OSError as e:
-        log("  %s: %s" % (url, e))
-        return False
-    if sha256 and sha256_file(tmp) != sha256:
-        log("  %s: checksum mismatch" % url)
-        os.unlink(tmp)
-        return False
-    os.replace(tmp, dest)
-    return True
+def download_many(recs, debs):
+    """{package: path of its .deb in the cache}, fetching the missing ones
+    with one apt-get download (the mirrors of the machine's apt sources)."""
+    out, todo = {}, []
+    for rec in recs:
+        dest = os.path.join(debs, deb_name(rec))
+        want = rec.get("SHA256")
+        if os.path.exists(dest) and (not want or sha256_file(dest) == want):
+            out[rec["Package"]] = dest
+        else:
+            todo.append(rec)
+    if not todo:
+        return out
+    specs = ["%s=%s" % (r["Package"], r["Version"]) for r in todo]
+    log("downloading %s (%.1f MB)" % (
+        specs[0] if len(specs) == 1 else "%d packages" % len(specs),
+        sum(int(r.get("Size", 0)) for r in todo) / 1e6))
+    with tempfile.TemporaryDirectory(dir=debs) as tmp:
+        try:
+            run(["apt-get", "-q", "-o", "APT::Sandbox::User=root",
+                 "download"] + specs, cwd=tmp)
+        except (subprocess.CalledProcessError, FileNotFoundError) as e:
+            raise GuestError("apt-get download %s failed: %s" % (
+                " ".join(specs) if len(specs) < 4 else "(%d packages)" % len(specs),
+                " ".join(getattr(e, "stderr", str(e)).strip().splitlines()[-1:])))
+        for rec in todo:
+            got = os.path.join(tmp, deb_name(rec))
+            want = rec.get("SHA256")
+            if not os.path.exists(got) or (want and sha256_file(got) != want):
+                raise GuestError("apt-get download did not give %s (%s)" %
+                                 (deb_name(rec), "checksum mismatch"
+                                  if os.path.exists(got) else "missing"))
+            dest = os.path.join(debs, deb_name(rec))
+            os.replace(got, dest)
+            out[rec["Package"]] = dest
+    return {r["Package"]: out[r["Package"]] for r in recs}
 
 
 def download(rec, debs):
     """Path of rec's .deb in the cache, downloading it if needed."""
-    dest = os.path.join(debs, deb_name(rec))
-    want = rec.get("SHA256")
-    if os.path.exists(dest) and (not want or sha256_file(dest) == want):
-        return dest
-    spec = "%s=%s" % (rec["Package"], rec["Version"])
-    log("downloading %s (%.1f MB)" % (spec, int(rec.get("Size", 0)) / 1e6))
-    with tempfile.TemporaryDirectory(dir=debs) as tmp:
-        try:
-            run(["apt-get", "-q", "-o", "APT::Sandbox::User=root",
-                 "download", spec], cwd=tmp)
-            got = [f for f in os.listdir(tmp) if f.endswith(".deb")]
-            if len(got) == 1 and (not want or
-                                  sha256_file(os.path.join(tmp, got[0])) == want):
-                os.replace(os.path.join(tmp, got[0]), dest)
-                return dest
-        except (subprocess.CalledProcessError, FileNotFoundError) as e:
-            log("  apt-get download %s failed: %s" %
-                (spec, getattr(e, "stderr", str(e)).strip().splitlines()[-1:]))
-    # The version may have left the mirror since apt's lists were fetched.
-    for m in MIRRORS:
-        if "Filename" in rec and fetch_url(m + "/" + rec["Filename"], dest, want):
-            return dest
-    try:
-        url = "%s/mr/binary/%s/%s/binfiles" % (SNAPSHOT, rec["Package"],
-                                               urllib.request.quote(rec["Version"]))
-        with urllib.request.urlopen(url, timeout=60) as r:
-            files = json.load(r)["result"]
-        for f in files:
-            if f.get("architecture") in (rec["Architecture"], None) and \
-               fetch_url("%s/file/%s" % (SNAPSHOT, f["hash"]), dest, want):
-                return dest
-    except (OSError, ValueError, KeyError) as e:
-        log("  snapshot.debian.org: %s" % e)
-    raise GuestError("cannot download %s" % spec)
+    return download_many([rec], debs)[rec["Package"]]
 
 
 # ---- ELF -------------------------------------------------------------------
@@ -551,7 +540,7 @@ def ensure(force=False, offline=False):
                     last = e
             else:
                 raise last
-            files = {n: download(r, debs) for n, r in wanted}
+            files = download_many([r for _, r in wanted], debs)
         except GuestError as e:
             prev = complete_builds(root, shash)
             if force:

@@ -6,7 +6,8 @@
            [--build build] [--out DIR] [--timeout S] [--append ARGS] [-v]
 
 Scenarios (the guest's r500.test=): boot, kms, modetest, vbltest, blit,
-reboot; see docs/guests.md.  QEMU runs under TCG on q35 with the card as the
+reboot, and desktop (X.org, Mesa r300, kmscube on the desktop image of
+tests/guest/mkdesktop.py); see docs/guests.md.  QEMU runs under TCG on q35 with the card as the
 only display; the serial console goes through a socket this script serves
 (transcript in OUT/serial.log), QMP takes the screendumps the guest asks
 for (OUT/<name>.ppm) and does the system_reset of the reboot scenario.
@@ -32,6 +33,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import checks       # noqa: E402
+import checks_desktop  # noqa: E402,F401  (registers the desktop checks)
+import mkdesktop    # noqa: E402
 import mkguest      # noqa: E402
 from qmp import qmp  # noqa: E402
 
@@ -49,7 +52,10 @@ SCENARIOS = {
     # moves, so fbdev emulation is off.
     "blit": (900, 2048, "radeon.test=1 drm_kms_helper.fbdev_emulation=0"),
     "reboot": (420, 1024, ""),
+    # The desktop image is the virtio disk (DESKTOP_DISK).
+    "desktop": (600, 1024, "r500.root=/dev/vda"),
 }
+DESKTOP_SCENARIOS = ("desktop",)
 
 
 def kernel_args(scenario, timeout, extra):
@@ -61,9 +67,10 @@ def kernel_args(scenario, timeout, extra):
 
 
 class Run:
-    def __init__(self, args, guest):
+    def __init__(self, args, guest, disk=None):
         self.args = args
         self.guest = guest
+        self.disk = disk
         self.out = args.out
         self.sockdir = tempfile.mkdtemp(prefix="r500-guest-")
         self.qmp_path = os.path.join(self.sockdir, "qmp")
@@ -89,6 +96,9 @@ class Run:
                "-qmp", "unix:%s,server=on,wait=off" % self.qmp_path,
                # what the card found wrong or unimplemented, for the report
                "-d", "guest_errors,unimp", "-D", os.path.join(self.out, "qemu-d.log")]
+        if self.disk:
+            # read-only: runs in parallel share the cached image
+            cmd += ["-drive", "file=%s,if=virtio,format=raw,readonly=on" % self.disk]
         if a.scenario != "reboot":
             cmd.append("-no-reboot")       # a crash-reboot ends the run
         return cmd + a.qemu_args
@@ -212,7 +222,9 @@ def main():
     ap.add_argument("--scenario", default="boot", choices=sorted(SCENARIOS))
     ap.add_argument("--have", default=os.environ.get("R500_GUEST_HAVE", ""),
                     help="parts of the card whose checks count: comma-separated "
-                    "of %s, or 'all' (default $R500_GUEST_HAVE)" % ",".join(checks.NEEDS_ALL))
+                    "of %s, 'all' (all but the pending %s) (default "
+                    "$R500_GUEST_HAVE)" % (",".join(checks.NEEDS_ALL + checks.PENDING),
+                                           ",".join(checks.PENDING)))
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--qemu", help="default BUILD/qemu/build/qemu-system-x86_64")
     ap.add_argument("--out", help="default BUILD/guest/MODEL-SCENARIO")
@@ -238,10 +250,13 @@ def main():
     a.out = os.path.abspath(a.out or os.path.join(a.build, "guest", "%s-%s" % (a.model, a.scenario)))
     a.timeout = a.timeout or SCENARIOS[a.scenario][0]
     a.memory = a.memory or str(SCENARIOS[a.scenario][1])
-    have = checks.NEEDS_ALL if a.have.strip() == "all" else \
-        [h for h in a.have.replace(" ", "").split(",") if h]
-    for h in have:
-        if h not in checks.NEEDS_ALL:
+    have = []
+    for h in a.have.replace(" ", "").split(","):
+        if h == "all":
+            have += checks.NEEDS_ALL
+        elif h in checks.NEEDS_ALL + checks.PENDING:
+            have.append(h)
+        elif h:
             ap.error("--have: unknown part %r" % h)
     os.makedirs(a.out, exist_ok=True)
 
@@ -258,23 +273,27 @@ def main():
             return 1
         try:
             guest = mkguest.ensure(offline=a.offline)
+            disk = None
+            if a.scenario in DESKTOP_SCENARIOS:
+                disk = os.path.join(mkdesktop.ensure(offline=a.offline), "root.img")
         except mkguest.GuestError as e:
             print("run: cannot build the guest: %s" % e, file=sys.stderr)
             return 1
         for f in os.listdir(a.out):
             if f.endswith(".ppm"):
                 os.unlink(os.path.join(a.out, f))
-        r = Run(a, guest)
+        r = Run(a, guest, disk)
         text = r.run()
         facts = r.facts
         with open(os.path.join(a.out, "run.json"), "w") as f:
             json.dump(dict(facts, shots={json.dumps(k): v for k, v in facts["shots"].items()},
-                           guest=guest), f, indent=1)
+                           guest=guest, disk=disk), f, indent=1)
 
     gart = 512
     for w in (a.append + " " + SCENARIOS[a.scenario][2]).split():
         if w.startswith("radeon.gartsize="):
             gart = int(w.split("=")[1])
+    facts["out"] = a.out              # where checks write their PNGs
     ctx = checks.Context(a.model, a.scenario, checks.parse_size(a.vram),
                          checks.parse_transcript(text), facts, have,
                          dict(kv.split("=") for kv in a.connectors.split(",") if kv),

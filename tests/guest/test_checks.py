@@ -12,6 +12,7 @@ import unittest
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import checks  # noqa: E402
+import checks_desktop  # noqa: E402,F401  (registers the desktop checks)
 
 
 def edid_1024x768():
@@ -273,6 +274,113 @@ class Checks(unittest.TestCase):
                                "GTT->VRAM copy 100: Got 0x0"]
         self.assertEqual(self.judge(transcript("blit", dmesg=wrong), "blit")
                          ["blit.moves"][0], "FAIL")
+
+    def desktop_text(self, fps_ms=35000, renderer="ATI RV530", xerr=(),
+                     kills=("yes",) * 3, dmesg=(), soft="llvmpipe (LLVM 15.0.6, 256 bits)"):
+        xlog = ['[    50.1] (--) RADEON(0): Chipset: "ATI Radeon X1600" (ChipID = 0x71c2)',
+                "[    50.2] (II) EXA(0): Driver registered support for the following operations:",
+                "[    50.3] (II) RADEON(0): [DRI2] Setup complete",
+                "[    50.4] (II) GLX: Initialized DRI2 GL provider for screen 0",
+                "[    50.5] (EE) dbus-core: error connecting to system bus: x",
+                '[    50.5] (EE) Failed to load module "fbdev" (module does not exist, 0)',
+                "\t(WW) warning, (EE) error, (NI) not implemented, (??) unknown."]
+        extra = ["@@R500 ROOT /dev/vda mounted=yes", "@@R500 KMSCUBE t0_ms=10000",
+                 "@@R500 BEGIN kmscube", '  renderer: "%s"' % renderer,
+                 "Rendered 119 frames in 30.0 sec (3.9 fps)", "@@R500 END kmscube rc=0",
+                 "@@R500 KMSCUBE t1_ms=%d" % (10000 + fps_ms),
+                 "@@R500 STEP xorg", "@@R500 XSTART card up=yes ms=900",
+                 "@@R500 BEGIN glxinfo", "direct rendering: Yes",
+                 "    Accelerated: yes",
+                 "OpenGL renderer string: %s (DRM 2.50.0)" % renderer,
+                 "@@R500 END glxinfo rc=0", "@@R500 BEGIN glxgears",
+                 "61 frames in 5.0 seconds = 12.2 FPS", "@@R500 END glxgears rc=137"]
+        extra += ["@@R500 BEGIN renderer-glx-soft",
+                  "OpenGL renderer string: llvmpipe (LLVM 15.0.6, 256 bits)",
+                  "@@R500 END renderer-glx-soft rc=0",
+                  "@@R500 BEGIN renderer-egl-card", "GL_RENDERER: %s" % renderer,
+                  "@@R500 END renderer-egl-card rc=0",
+                  "@@R500 BEGIN renderer-egl-soft", "GL_RENDERER: %s" % soft,
+                  "@@R500 END renderer-egl-soft rc=0"]
+        for prog in ("es2tri", "glxdemo"):
+            for tag in ("card", "soft"):
+                extra += ["@@R500 BEGIN %s-%s" % (prog, tag), "@@R500 END %s-%s rc=143" % (prog, tag)]
+        extra += ["@@R500 BEGIN xorg-card-log"] + xlog + list(xerr) + ["@@R500 END xorg-card-log rc=0",
+                  "@@R500 XSTART ref up=yes ms=800",
+                  "@@R500 BEGIN xorg-ref-log"] + xlog + ["@@R500 END xorg-ref-log rc=0"]
+        extra += ["@@R500 KMSKILL n=%d delay_us=0 flipping=%s alive=yes uptime_ms=1" % (i, k)
+                  for i, k in enumerate(kills)]
+        return transcript("desktop", extra, dmesg)
+
+    def desktop_shots(self, card_off=0, tiled=False, black=False):
+        self.nshots = getattr(self, "nshots", 0) + 1
+        n = self.nshots
+
+        def shot(name, *a):
+            return self.shot("%d-%s" % (n, name), *a)
+
+        def grey_cube(px, w, h):
+            fill(px, w, 0, 0, w, h, (128, 128, 128))
+            for x in range(w // 4, 3 * w // 4):
+                fill(px, w, x, h // 4, x + 1, 3 * h // 4, (x * 4 % 256, 40, 200))
+
+        def desk(px, w, h, stripe=False):
+            fill(px, w, 4, 4, 40, 20, (255, 255, 255))
+            if stripe:
+                fill(px, w, 4, 8, 40, 10, (0, 0, 0))
+
+        def tri(off):
+            def paint(px, w, h):
+                desk(px, w, h)      # the reference desktop under the window
+                if black:           # a window before its first frame
+                    fill(px, w, 10, 18, 50, 42, (0, 0, 0))
+                    return
+                for y in range(20, 40):
+                    fill(px, w, 30 - (y - 20), y, 30 + (y - 20), y + 1,
+                         (min(255, y * 6 + off), 100, 50))
+            return paint
+        shots = {(1, "kmscube"): shot("kms", 64, 48, grey_cube),
+                 (1, "desktop"): shot("d", 64, 48, lambda px, w, h: desk(px, w, h, tiled)),
+                 (1, "desktop-ref"): shot("dr", 64, 48, desk)}
+        for prog in ("es2tri", "glxdemo"):
+            shots[(1, prog + "-soft")] = shot(prog + "s", 64, 48, tri(0))
+            shots[(1, prog + "-card")] = shot(prog + "c", 64, 48, tri(card_off))
+        return shots
+
+    def test_desktop(self):
+        names = ["desktop.root", "kmscube.frames", "kmscube.screendump",
+                 "kmscube.kill-flipping", "xorg.radeon", "xorg.reference",
+                 "glx.renderer", "glxgears.runs", "gl.still-es2tri", "gl.still-glxdemo"]
+        r = self.judge(self.desktop_text(), "desktop", self.desktop_shots())
+        for n in names + ["kernel.clean", "guest.done"]:
+            self.assertEqual(r[n][0], "PASS", (n, r[n]))
+        # the tiling check is pending: judged, but SKIP until 'tiling' is had
+        self.assertEqual(r["desktop.correct"][0], "SKIP")
+        self.assertIn("today: pass", r["desktop.correct"][1])
+        tiled = self.desktop_shots(tiled=True)
+        have = checks.NEEDS_ALL + ("tiling",)
+        self.assertEqual(self.judge(self.desktop_text(), "desktop", tiled, have)
+                         ["desktop.correct"][0], "FAIL")
+        self.assertEqual(self.judge(self.desktop_text(), "desktop", self.desktop_shots(), have)
+                         ["desktop.correct"][0], "PASS")
+        for text, shots, name in (
+                (self.desktop_text(fps_ms=1500), None, "kmscube.frames"),
+                (self.desktop_text(renderer="llvmpipe (LLVM 15.0.6, 256 bits)"), None,
+                 "kmscube.frames"),
+                (self.desktop_text(renderer="llvmpipe (LLVM 15.0.6, 256 bits)"), None,
+                 "glx.renderer"),
+                (self.desktop_text(xerr=["[    51.0] (EE) RADEON(0): failed to set mode"]),
+                 None, "xorg.radeon"),
+                (self.desktop_text(kills=("yes", "no", "yes")), None,
+                 "kmscube.kill-flipping"),
+                (self.desktop_text(dmesg=["[   90.1] BUG: kernel NULL pointer dereference, "
+                                          "address: 0000000000000000",
+                                          "[   90.1] RIP: 0010:rs600_page_flip+0x2a/0x90 [radeon]"]),
+                 None, "kmscube.kill-flipping"),
+                (self.desktop_text(soft="ATI RV530"), None, "gl.still-es2tri"),
+                (self.desktop_text(), self.desktop_shots(black=True), "gl.still-glxdemo"),
+                (self.desktop_text(), self.desktop_shots(card_off=40), "gl.still-es2tri")):
+            got = self.judge(text, "desktop", shots or self.desktop_shots())[name]
+            self.assertEqual(got[0], "FAIL", (name, got))
 
     def test_reboot(self):
         boot = transcript("reboot")

@@ -1,0 +1,252 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Checks of the desktop scenario (docs/guests.md, "The desktop guest"):
+kmscube on the card, a kmscube killed while it flips, X.org with the radeon
+DDX's defaults (EXA, DRI2), Mesa r300 through GLX, GL still scenes on the
+card compared with the same scenes on llvmpipe, and the X desktop compared
+with the same desktop on a linear (ColorTiling off) front buffer.
+
+Registered into checks.CHECKS on import (run.py imports it).
+"""
+import importlib.util
+import os
+import re
+
+import checks
+from checks import Fail, check, grep, need, shot_for
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+D = ("desktop",)
+
+
+def _mesa_harness():
+    """tests/mesa/run.py: its image comparison and tolerance are the ones
+    this check uses (one definition of "the same image")."""
+    path = os.path.join(os.path.dirname(HERE), "mesa", "run.py")
+    spec = importlib.util.spec_from_file_location("r500_mesa_run", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+MESA = _mesa_harness()
+
+
+def rgba(img):
+    w, h, px = img
+    out = bytearray(w * h * 4)
+    for c in range(3):
+        out[c::4] = px[c::3]
+    out[3::4] = b"\xff" * (w * h)
+    return bytes(out)
+
+
+def same_image(ctx, name, got, ref, tol=None, png=True):
+    """(matches, detail): the Mesa harness's rule, a pixel matches when
+    every channel is within tol, the image when at most frac of its
+    pixels do not; PNGs of both (and the difference) land in OUT."""
+    tol, frac = tol or MESA.TOLERANCE_DEFAULT
+    need(got[:2] == ref[:2], "%s: %dx%d against a %dx%d reference" % (
+        name, got[0], got[1], ref[0], ref[1]))
+    w, h = got[:2]
+    a, b = rgba(ref), rgba(got)
+    bad, worst, diff = MESA.compare(a, b, tol)
+    out = ctx.run.get("out")
+    if out and png:
+        MESA.write_png(os.path.join(out, name + ".png"), w, h, b)
+        MESA.write_png(os.path.join(out, name + "-ref.png"), w, h, a)
+        if bad > frac * w * h:
+            MESA.write_png(os.path.join(out, name + "-diff.png"), w, h, diff)
+    return bad <= frac * w * h, "%d of %d pixels beyond %d/255 (allowed %.0f %%), " \
+        "worst %d" % (bad, w * h, tol, frac * 100, worst)
+
+
+def section_ok(b, name):
+    lines, rc = b.sections.get(name, (None, None))
+    need(lines is not None, "no '%s' output (the step did not run)" % name)
+    return lines, rc
+
+
+@check("desktop.root", scenarios=D)
+def c_root(ctx, b):
+    r = b.first("ROOT")
+    need(r is not None, "/init did not mount the desktop image (no r500.root=?)")
+    need("mounted=yes" in r, "the desktop image did not mount: " + r)
+    return r
+
+
+@check("kmscube.frames", needs=("atombios", "cp", "display"), scenarios=D)
+def c_kmscube(ctx, b):
+    lines, rc = section_ok(b, "kmscube")
+    text = "\n".join(lines)
+    m = re.search(r'renderer: "([^"]*)"', text)
+    need(m, "kmscube printed no GLES renderer")
+    # Mesa r300's renderer string names the chip family (r300_screen.c)
+    need("ATI " + ctx.family in m.group(1), "renderer %r, not the card's "
+         "r300 driver (ATI %s)" % (m.group(1), ctx.family))
+    need(rc == 0, "kmscube -c 120 exited %s: %s" % (rc, lines[-3:]))
+    t = [checks.kv_pairs(e) for e in b.event("KMSCUBE")]
+    secs = (int(t[1]["t1_ms"]) - int(t[0]["t0_ms"])) / 1000
+    # Each frame waits for its page flip, one per vblank: 120 frames take
+    # at least two seconds at 60 Hz whatever the renderer's speed.
+    need(secs >= 120 / 61, "120 flipped frames in %.1f s: faster than the "
+         "display's 60 Hz, the flips do not wait for vblank" % secs)
+    return "%s, 120 frames in %.1f s (%.1f fps)" % (m.group(1), secs, 120 / secs)
+
+
+@check("kmscube.screendump", needs=("atombios", "cp", "display"), scenarios=D)
+def c_kmsshot(ctx, b):
+    w, h, px = img = shot_for(ctx, b, "kmscube")
+    # kmscube's smooth mode clears to (0.5, 0.5, 0.5) and draws the cube
+    # with per-vertex colours in the middle of the screen.
+    corner = checks.region_share(img, 0, 0, w // 8, h // 8, (128, 128, 128), 3)
+    need(corner > 0.95, "the corner is not kmscube's grey clear colour "
+         "(%.0f %%)" % (corner * 100))
+    cx = px[(h // 2 * w + w // 4) * 3:(h // 2 * w + 3 * w // 4) * 3]
+    colours = {cx[i:i + 3] for i in range(0, len(cx), 3)}
+    need(len(colours) > 30, "the middle row has %d colours: no smooth-shaded "
+         "cube" % len(colours))
+    return "grey clear, %d colours across the cube" % len(colours)
+
+
+@check("kmscube.kill-flipping", needs=("atombios", "cp", "display"), scenarios=D)
+def c_kill(ctx, b):
+    kills = b.kv("KMSKILL")
+    need(len(kills) == 3, "%d of 3 kmscube kills happened" % len(kills))
+    need(all(k.get("flipping") == "yes" for k in kills),
+         "kmscube was not seen flipping before the kill: %s" % kills)
+    need(all(k.get("alive") == "yes" for k in kills),
+         "kmscube had already exited when killed: %s" % kills)
+    stuck = [e for e in b.event("STUCK") if e.startswith("kmscube")]
+    need(not stuck, "a killed kmscube did not die: %s" % stuck)
+    log, src = b.kernel_log()
+    bad = [l for p in checks.KERNEL_BAD + [r"flip queue", r"page_flip"]
+           for l in grep(log, p)]
+    need(not bad, "%s: %s" % (src, bad[0].strip() if bad else ""))
+    need(b.event("DONE"), "the guest did not get past the kills")
+    return "3 kmscubes killed while flipping; no oops, the guest went on"
+
+
+XLOG_BAD = [r"^\[\s*[\d.]+\] \(EE\)", r"GPU lockup", r"Fatal server error",
+            r"Segmentation", r"Backtrace"]
+# Errors of the environment, not of the card: the guest runs no D-Bus, and
+# the image has only the radeon and modesetting drivers of the list X's
+# autoconfiguration tries for an ATI card (ati, modesetting, fbdev, vesa).
+XLOG_BENIGN = [r"dbus-core: error connecting to system bus",
+               r'Failed to load module "(ati|fbdev|vesa)" \(module does not exist']
+
+
+def xorg_errors(log):
+    return [l for p in XLOG_BAD for l in grep(log, p)
+            if not any(re.search(b, l) for b in XLOG_BENIGN)]
+
+
+def xorg_log(b, tag):
+    lines, _ = section_ok(b, "xorg-%s-log" % tag)
+    return lines
+
+
+@check("xorg.radeon", needs=("atombios", "cp", "display"), scenarios=D)
+def c_xorg(ctx, b):
+    st = [e for e in b.event("XSTART") if e.startswith("card ")]
+    need(st and "up=yes" in st[0], "Xorg did not start: %s" % st)
+    stuck = b.event("STUCK")
+    need(not stuck, "a process did not end when killed: %s" % stuck)
+    log = xorg_log(b, "card")
+    need(not grep(log, r"Using config file"), "Xorg read a config file")
+    for pat, what in ((r"RADEON\(0\): .*Chipset: \"ATI ", "the radeon DDX"),
+                      (r"EXA\(0\): Driver registered support", "EXA"),
+                      (r"RADEON\(0\): \[DRI2\] Setup complete", "DRI2"),
+                      (r"GLX: Initialized DRI2 GL provider", "GLX over DRI2")):
+        need(grep(log, pat), "the Xorg log lacks %s (%s)" % (what, pat))
+    bad = xorg_errors(log)
+    need(not bad, "Xorg: " + (bad[0].strip() if bad else ""))
+    ms = checks.kv_pairs(st[0]).get("ms")
+    return "radeon DDX, EXA, DRI2, no (EE); up in %s ms" % ms
+
+
+@check("xorg.reference", needs=("atombios", "cp", "display"), scenarios=D)
+def c_xref(ctx, b):
+    st = [e for e in b.event("XSTART") if e.startswith("ref ")]
+    need(st and "up=yes" in st[0], "the reference Xorg did not start: %s" % st)
+    log = xorg_log(b, "ref")
+    bad = xorg_errors(log)
+    need(not bad, "Xorg: " + (bad[0].strip() if bad else ""))
+    return "Xorg with ColorTiling off (the reference desktop) ran cleanly"
+
+
+@check("glx.renderer", needs=("atombios", "cp", "display"), scenarios=D)
+def c_glx(ctx, b):
+    lines, rc = section_ok(b, "glxinfo")
+    need(rc == 0, "glxinfo -B exited %s: %s" % (rc, lines[-3:]))
+    ren = [l for l in lines if "OpenGL renderer string:" in l]
+    need(ren, "no renderer string")
+    need("ATI " + ctx.family in ren[0], ren[0].strip())
+    need(grep(lines, r"Accelerated: yes"), "glxinfo: not 'Accelerated: yes'")
+    need(grep(lines, r"direct rendering: Yes"), "no direct rendering")
+    return ren[0].split(":", 1)[1].strip()
+
+
+@check("glxgears.runs", needs=("atombios", "cp", "display"), scenarios=D)
+def c_gears(ctx, b):
+    lines, _ = section_ok(b, "glxgears")
+    fr = [re.search(r"(\d+) frames in ([\d.]+) seconds", l) for l in lines]
+    fr = [m for m in fr if m]
+    need(fr, "glxgears reported no frames in its run: %s" % lines[-3:])
+    need(all(int(m.group(1)) > 0 for m in fr), "a period without frames")
+    return "; ".join("%s frames in %s s" % m.groups() for m in fr)
+
+
+def renderer(b, section, pattern):
+    lines, _ = section_ok(b, section)
+    m = [re.search(pattern, l) for l in lines]
+    m = [x.group(1).strip() for x in m if x]
+    need(m, "%s printed no renderer" % section)
+    return m[0]
+
+
+def gl_still(ctx, b, prog):
+    # The reference really is llvmpipe and the card's frame the card's.
+    api = "egl" if prog == "es2tri" else "glx"
+    pat = r"GL_RENDERER: (.*)" if api == "egl" else r"OpenGL renderer string: (.*)"
+    soft = renderer(b, "renderer-%s-soft" % api, pat)
+    need("llvmpipe" in soft, "LIBGL_ALWAYS_SOFTWARE=1 gave %r, not llvmpipe" % soft)
+    if api == "egl":
+        card = renderer(b, "renderer-egl-card", pat)
+        need("ATI " + ctx.family in card, "the card's EGL renderer is %r" % card)
+    for tag in ("card", "soft"):
+        lines, _ = section_ok(b, "%s-%s" % (prog, tag))
+        err = grep(lines, r"(?i)error|failed|couldn't|unable")
+        need(not err, "%s on %s: %s" % (prog, tag, err[0].strip() if err else ""))
+    card, soft = (shot_for(ctx, b, "%s-%s" % (prog, t)) for t in ("card", "soft"))
+    desk = shot_for(ctx, b, "desktop-ref")      # the same X session
+    # the program drew: where its llvmpipe frame is not the desktop, it is
+    # not all black (an X window before its first frame)
+    w, h = soft[:2]
+    drawn = sum(1 for i in range(0, w * h * 3, 3)
+                if soft[2][i:i + 3] != desk[2][i:i + 3] and any(soft[2][i:i + 3]))
+    need(drawn >= max(50, w * h // 1000),
+         "%s drew nothing on llvmpipe (%d pixels)" % (prog, drawn))
+    ok, detail = same_image(ctx, prog, card, soft)
+    need(ok, "card against llvmpipe: " + detail)
+    return "card = llvmpipe: " + detail
+
+
+@check("gl.still-es2tri", needs=("atombios", "cp", "display"), scenarios=D)
+def c_es2tri(ctx, b):
+    return gl_still(ctx, b, "es2tri")
+
+
+@check("gl.still-glxdemo", needs=("atombios", "cp", "display"), scenarios=D)
+def c_glxdemo(ctx, b):
+    return gl_still(ctx, b, "glxdemo")
+
+
+# Expected to fail until the tiling fix (branch tiling) lands: with the
+# DDX's default ColorTiling the X front buffer is scanned out garbled.
+@check("desktop.correct", needs=("atombios", "cp", "display", "tiling"),
+       scenarios=D)
+def c_desktop(ctx, b):
+    got, ref = shot_for(ctx, b, "desktop"), shot_for(ctx, b, "desktop-ref")
+    ok, detail = same_image(ctx, "desktop", got, ref)
+    need(ok, "default (ColorTiling) desktop against the linear one: " + detail)
+    return detail
