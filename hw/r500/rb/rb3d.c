@@ -450,7 +450,7 @@ void r500_rb3d_finish(R500Chip *s)
 
 /* ---- Per pixel ---- */
 
-static bool alpha_test(R500Rb3d *rb, float a)
+static bool alpha_test(const R500Rb3d *rb, float a)
 {
     uint32_t f = rb->alpha_func;
     float ref;
@@ -528,7 +528,8 @@ static void blend(const R500Rb3d *rb, bool fixed, float src[4],
 }
 
 /* DISCARD_SRC_PIXELS against the 8-bit thresholds (2.11). */
-static bool discard(const R500Chip *s, const R500Rb3d *rb, const float c[4])
+static bool discard(const uint32_t *regs, const R500Rb3d *rb,
+                    const float c[4])
 {
     unsigned mode = rb->discard;
     uint32_t thr;
@@ -538,7 +539,7 @@ static bool discard(const R500Chip *s, const R500Rb3d *rb, const float c[4])
     if (!mode || mode == 7) {
         return false;
     }
-    thr = s->regs[(gte ? R_RB3D_DISCARD_SRC_PIXEL_GTE_THRESHOLD
+    thr = regs[(gte ? R_RB3D_DISCARD_SRC_PIXEL_GTE_THRESHOLD
                        : R_RB3D_DISCARD_SRC_PIXEL_LTE_THRESHOLD) / 4];
     /* 1/4: alpha; 2/5: RGB; 3/6: ARGB.  Bytes: B, G, R, A */
     first = (mode == 1 || mode == 4) ? 3 : 0;
@@ -555,11 +556,11 @@ static bool discard(const R500Chip *s, const R500Rb3d *rb, const float c[4])
     return true;
 }
 
-static void color_write(R500Chip *s, const R500ColorTarget *t, int x, int y,
+static void color_write(R500Worker *w, const R500ColorTarget *t, int x, int y,
                         int p)
 {
-    R500Rb3d *rb = &s->rb3d;
-    const R500UsQuad *q = &s->us.q;
+    const R500Rb3d *rb = w->ctx->rb;
+    const R500UsQuad *q = &w->q;
     uint8_t *mem, old[16];
     float src[4], dst[4];
     unsigned bytes = t->surf.bpp;
@@ -570,13 +571,13 @@ static void color_write(R500Chip *s, const R500ColorTarget *t, int x, int y,
         src[i] = q->out[t->src][t->csel[i]][p];
     }
     if (rb->blend_on && rb->discard &&
-        discard(s, rb, (const float[4]){ q->out[t->src][0][p],
+        discard(w->ctx->regs, rb, (const float[4]){ q->out[t->src][0][p],
                                          q->out[t->src][1][p],
                                          q->out[t->src][2][p],
                                          q->out[t->src][3][p] })) {
         return;
     }
-    mem = r500_cache_access(s, &rb->cache, t->surf.base +
+    mem = r500_cache_access(w->s, w->cache, t->surf.base +
                             r500_surf_offset(&t->surf, x, y), bytes, true);
     if (!mem) {
         return;
@@ -624,10 +625,10 @@ static void color_write(R500Chip *s, const R500ColorTarget *t, int x, int y,
     }
 }
 
-unsigned r500_rb3d_quad_z(R500Chip *s, unsigned live)
+unsigned r500_rb3d_quad_z(R500Worker *w, unsigned live)
 {
-    R500Rb3d *rb = &s->rb3d;
-    const R500UsQuad *q = &s->us.q;
+    const R500Rb3d *rb = w->ctx->rb;
+    const R500UsQuad *q = &w->q;
     unsigned pass = 0;
 
     for (int p = 0; p < 4; p++) {
@@ -640,7 +641,7 @@ unsigned r500_rb3d_quad_z(R500Chip *s, unsigned live)
             continue;
         }
         if (rb->cb_clear) {
-            r500_zb_cb_clear(s, x, y);
+            r500_zb_cb_clear(w, x, y);
         } else if (rb->zb.enabled) {
             float z = rb->depth_from_shader && q->depth_written ? q->depth[p]
                                                                 : q->z[p];
@@ -650,25 +651,25 @@ unsigned r500_rb3d_quad_z(R500Chip *s, unsigned live)
             /* clamp to [0, 1], then SU_DEPTH_SCALE/OFFSET (2.6) */
             z = z > 1.0f ? 1.0f : z > 0.0f ? z : 0.0f;
             zf = (double)z * rb->depth_scale + rb->depth_offset +
-                 s->rast.depth_bias;
+                 w->prim->depth_bias;
             zf = zf < 0 ? 0 : zf > 16777215.0 ? 16777215.0 : zf;
             zi = (uint32_t)lrint(zf);
-            if (!r500_zb_pixel(s, x, y, zi, q->back)) {
-                rb->zfail++;
+            if (!r500_zb_pixel(w, x, y, zi, q->back)) {
+                w->st.zfail++;
                 continue;
             }
         }
         /* samples passed, for occlusion queries (ZB_ZPASS_*) */
-        rb->zpass++;
+        w->st.zpass++;
         pass |= 1u << p;
     }
     return pass;
 }
 
-void r500_rb3d_quad_color(R500Chip *s, unsigned mask)
+void r500_rb3d_quad_color(R500Worker *w, unsigned mask)
 {
-    R500Rb3d *rb = &s->rb3d;
-    const R500UsQuad *q = &s->us.q;
+    const R500Rb3d *rb = w->ctx->rb;
+    const R500UsQuad *q = &w->q;
 
     if (rb->zero_output) {
         return;
@@ -679,18 +680,18 @@ void r500_rb3d_quad_color(R500Chip *s, unsigned mask)
         if (!((mask >> p) & 1)) {
             continue;
         }
-        rb->pixels++;
+        w->st.rb_pixels++;
         for (int i = 0; i < 4; i++) {
             if (rb->cb[i].enabled) {
-                color_write(s, &rb->cb[i], x, y, p);
+                color_write(w, &rb->cb[i], x, y, p);
             }
         }
     }
 }
 
-void r500_rb3d_quad(R500Chip *s)
+void r500_rb3d_quad(R500Worker *w)
 {
-    const R500UsQuad *q = &s->us.q;
+    const R500UsQuad *q = &w->q;
     unsigned live = q->cover & ~q->kill;
 
     /*
@@ -699,7 +700,7 @@ void r500_rb3d_quad(R500Chip *s)
      */
     for (int p = 0; p < 4; p++) {
         if ((live >> p) & 1) {
-            r500_rb3d_quad_color(s, r500_rb3d_quad_z(s, 1u << p));
+            r500_rb3d_quad_color(w, r500_rb3d_quad_z(w, 1u << p));
         }
     }
 }
@@ -810,6 +811,7 @@ static void rb3d_reset(R500Chip *s)
     rb->cache.dirty_lo = UINT64_MAX;
     s->rast.unimp_logged = 0;
     s->tx.logged = 0;
+    s->draw_logged = 0;
 }
 
 const R500Block r500_rb3d_block = {

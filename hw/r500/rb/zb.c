@@ -99,17 +99,17 @@ bool r500_zb_prepare(R500Chip *s)
     return true;
 }
 
-void r500_zb_cb_clear(R500Chip *s, int x, int y)
+void r500_zb_cb_clear(R500Worker *w, int x, int y)
 {
-    R500Rb3d *rb = &s->rb3d;
-    uint32_t v = s->regs[R_ZB_DEPTHCLEARVALUE / 4];
+    const R500Rb3d *rb = w->ctx->rb;
+    uint32_t v = w->ctx->regs[R_ZB_DEPTHCLEARVALUE / 4];
     uint8_t *p;
 
     if (!rb->zb.enabled) {
         return;
     }
     /* the raw word, whatever ZB_CNTL says (6.5) */
-    p = r500_cache_access(s, &rb->cache, rb->zb.surf.base +
+    p = r500_cache_access(w->s, w->cache, rb->zb.surf.base +
                           r500_surf_offset(&rb->zb.surf, x, y),
                           rb->zb.surf.bpp, true);
     if (p) {
@@ -147,9 +147,9 @@ static uint8_t stencil_op(unsigned op, uint8_t v, uint8_t ref)
     }
 }
 
-bool r500_zb_pixel(R500Chip *s, int x, int y, uint32_t z, bool back)
+bool r500_zb_pixel(R500Worker *w, int x, int y, uint32_t z, bool back)
 {
-    R500Rb3d *rb = &s->rb3d;
+    const R500Rb3d *rb = w->ctx->rb;
     uint32_t zs = rb->zs_cntl;
     bool bf = back && R500_FGET(rb->zb_cntl, ZB_CNTL, STENCIL_FRONT_BACK);
     uint32_t rm = rb->ref[back ? 1 : 0];
@@ -162,7 +162,7 @@ bool r500_zb_pixel(R500Chip *s, int x, int y, uint32_t z, bool back)
     bool z24 = rb->zb.format == ZFMT_24_8, pass = true;
     unsigned op;
 
-    p = r500_cache_access(s, &rb->cache, rb->zb.surf.base +
+    p = r500_cache_access(w->s, w->cache, rb->zb.surf.base +
                           r500_surf_offset(&rb->zb.surf, x, y),
                           rb->zb.surf.bpp, false);
     if (!p) {
@@ -209,7 +209,7 @@ bool r500_zb_pixel(R500Chip *s, int x, int y, uint32_t z, bool back)
         nword = pass && rb->z_write ? z : zval;
     }
     if (nword != word) {
-        p = r500_cache_access(s, &rb->cache, rb->zb.surf.base +
+        p = r500_cache_access(w->s, w->cache, rb->zb.surf.base +
                               r500_surf_offset(&rb->zb.surf, x, y),
                               rb->zb.surf.bpp, true);
         for (unsigned i = 0; i < rb->zb.surf.bpp; i++) {

@@ -45,8 +45,7 @@ static uint32_t next_pow2(uint32_t v)
 
 static void tx_problem(R500Chip *s, unsigned i, const char *what)
 {
-    if (!(s->tx.logged & (1u << i))) {
-        s->tx.logged |= 1u << i;
+    if (r500_once(&s->tx.logged, 1u << i)) {
         r500_guest_error(s, "3D: texture unit %u: %s; it samples as 0 "
                          "(reported once per unit)", i, what);
     }
@@ -239,7 +238,7 @@ static int wrap(int64_t i, int64_t n, unsigned mode)
 }
 
 /* One texel's components (before SEL), or the border. */
-static void texel(R500Chip *s, const R500TxUnit *t, unsigned l,
+static void texel(R500Worker *w, const R500TxUnit *t, unsigned l,
                   uint32_t layer, int x, int y, float c[4])
 {
     const R500TxLevel *lv = &t->level[l];
@@ -257,7 +256,7 @@ static void texel(R500Chip *s, const R500TxUnit *t, unsigned l,
         mc = lv->surf.base + layer * lv->layer_bytes +
              r500_surf_offset(&lv->surf, x, y);
     }
-    p = r500_cache_access(s, &s->rb3d.cache, mc, t->info->bytes, false);
+    p = r500_cache_access(w->s, w->cache, mc, t->info->bytes, false);
     if (!p) {
         c[0] = c[1] = c[2] = c[3] = 0.0f;
         return;
@@ -272,7 +271,7 @@ static void texel(R500Chip *s, const R500TxUnit *t, unsigned l,
 }
 
 /* Filter one level at normalised (u, v) -> components. */
-static void sample_level(R500Chip *s, const R500TxUnit *t, unsigned l,
+static void sample_level(R500Worker *w, const R500TxUnit *t, unsigned l,
                          uint32_t layer, float u, float v, bool linear,
                          float c[4])
 {
@@ -295,7 +294,7 @@ static void sample_level(R500Chip *s, const R500TxUnit *t, unsigned l,
         int iy = wrap(isfinite(fy) ? (int64_t)fmaxf(fminf(fy, 1e9f), -1e9f)
                       : 0, lv->h, t->wrap[1]);
 
-        texel(s, t, l, layer, ix, iy, c);
+        texel(w, t, l, layer, ix, iy, c);
         return;
     }
     {
@@ -318,7 +317,7 @@ static void sample_level(R500Chip *s, const R500TxUnit *t, unsigned l,
             if (kx < 0 || ky < 0) {
                 memcpy(tc[k], t->border, sizeof(t->border));
             } else {
-                texel(s, t, l, layer, kx, ky, tc[k]);
+                texel(w, t, l, layer, kx, ky, tc[k]);
             }
         }
         if (!isfinite(ax) || !isfinite(ay)) {
@@ -362,29 +361,29 @@ static unsigned cube_face(float *s, float *t, float r)
     return face;
 }
 
-static const R500TxUnit *tx_unit(R500Chip *s, unsigned id)
+static const R500TxUnit *tx_unit(const R500Tx *tx, unsigned id)
 {
     /* TX_FILTER0.ID names the logical unit; Mesa uses the identity. */
-    if (id < R500_TX_UNITS && s->tx.unit[id].valid && s->tx.unit[id].id == id) {
-        return &s->tx.unit[id];
+    if (id < R500_TX_UNITS && tx->unit[id].valid && tx->unit[id].id == id) {
+        return &tx->unit[id];
     }
     for (unsigned i = 0; i < R500_TX_UNITS; i++) {
-        if (s->tx.unit[i].valid && s->tx.unit[i].id == id) {
-            return &s->tx.unit[i];
+        if (tx->unit[i].valid && tx->unit[i].id == id) {
+            return &tx->unit[i];
         }
     }
     return NULL;
 }
 
-void r500_tx_sample_quad(R500Chip *s, unsigned id, unsigned op,
+void r500_tx_sample_quad(R500Worker *w, unsigned id, unsigned op,
                          bool unscaled, const float coord[4][4],
                          float out[4][4])
 {
-    const R500TxUnit *t = tx_unit(s, id);
+    const R500TxUnit *t = tx_unit(w->ctx->tx, id);
     float u[4], v[4], r[4], lod = 0.0f;
     uint32_t layer[4] = { 0, 0, 0, 0 };
 
-    s->tx.samples++;
+    w->st.tx_samples++;
     if (!t) {
         for (int c = 0; c < 4; c++) {
             for (int p = 0; p < 4; p++) {
@@ -392,7 +391,7 @@ void r500_tx_sample_quad(R500Chip *s, unsigned id, unsigned op,
             }
         }
         if (id < R500_TX_UNITS) {
-            tx_problem(s, id, "sampled while not enabled or not usable");
+            tx_problem(w->s, id, "sampled while not enabled or not usable");
         }
         return;
     }
@@ -448,19 +447,19 @@ void r500_tx_sample_quad(R500Chip *s, unsigned id, unsigned op,
             layer[p] = z < 0 ? 0 : z;
         }
         if (mag || t->mip == MIP_NONE) {
-            sample_level(s, t, t->first, layer[p], u[p], v[p], linear, c);
+            sample_level(w, t, t->first, layer[p], u[p], v[p], linear, c);
         } else if (t->mip == MIP_POINT) {
             unsigned lv = (unsigned)floorf(l + 0.5f);
 
-            sample_level(s, t, MIN(lv, t->last), layer[p], u[p], v[p],
+            sample_level(w, t, MIN(lv, t->last), layer[p], u[p], v[p],
                          linear, c);
         } else {
             unsigned l0 = (unsigned)floorf(l), l1 = MIN(l0 + 1, t->last);
             float f = l - l0, c1[4];
 
-            sample_level(s, t, l0, layer[p], u[p], v[p], linear, c);
+            sample_level(w, t, l0, layer[p], u[p], v[p], linear, c);
             if (l1 != l0 && f > 0.0f) {
-                sample_level(s, t, l1, layer[p], u[p], v[p], linear, c1);
+                sample_level(w, t, l1, layer[p], u[p], v[p], linear, c1);
                 for (int i = 0; i < 4; i++) {
                     c[i] += (c1[i] - c[i]) * f;
                 }

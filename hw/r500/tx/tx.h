@@ -17,6 +17,7 @@
 #include "tiling.h"
 
 typedef struct R500Chip R500Chip;
+typedef struct R500Worker R500Worker;
 
 #define R500_TX_UNITS           16
 #define R500_TX_LEVELS          13      /* NUM_LEVELS 0..12 */
@@ -83,7 +84,8 @@ typedef struct R500TxUnit {
 
 typedef struct R500Tx {
     R500TxUnit unit[R500_TX_UNITS];
-    uint32_t logged;            /* bit n: unit n's problem reported */
+    uint32_t logged;            /* bit n: unit n's problem reported
+                                   (r500_once: workers report too) */
     uint64_t samples;
 } R500Tx;
 
@@ -101,7 +103,7 @@ void r500_tx_prepare(R500Chip *s);
  * LOD comes from the quad's derivatives (LD, PROJ, LODBIAS with Q as
  * bias) or from Q (LOD).
  */
-void r500_tx_sample_quad(R500Chip *s, unsigned id, unsigned op,
+void r500_tx_sample_quad(R500Worker *w, unsigned id, unsigned op,
                          bool unscaled, const float coord[4][4],
                          float out[4][4]);
 

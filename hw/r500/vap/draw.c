@@ -79,8 +79,7 @@ static bool vap_shade(R500Chip *s, uint32_t index, uint32_t seq,
     uint32_t ran;
 
     if (!v->inst_budget) {
-        if (!v->budget_logged) {
-            v->budget_logged = true;
+        if (r500_once(&s->draw_logged, R500_DRAW_LOG_PVS_BUDGET)) {
             r500_guest_error(s, "3D: draw exceeds %llu vertex-shader "
                              "instructions; the rest is dropped",
                              (unsigned long long)R500_DRAW_PVS_BUDGET);
@@ -100,8 +99,7 @@ static bool vap_shade(R500Chip *s, uint32_t index, uint32_t seq,
      * per draw (docs/reliability.md, the bad-input contract).
      */
     if (st->cut) {
-        if (!v->cut_logged) {
-            v->cut_logged = true;
+        if (r500_once(&s->draw_logged, R500_DRAW_LOG_PVS_CUT)) {
             r500_guest_error(s, "3D: vertex shader does not end within %u "
                              "instructions (or the draw's budget); vertex "
                              "dropped (reported once per draw)",
@@ -131,8 +129,9 @@ static bool vap_shade(R500Chip *s, uint32_t index, uint32_t seq,
 }
 
 /* Sequence element i, through the post-transform cache. */
-static R500Vertex *vap_vertex(R500Chip *s, uint32_t i)
+static const R500Vertex *vap_vertex(void *opaque, uint32_t i)
 {
+    R500Chip *s = opaque;
     R500Vap *v = &s->vap;
     uint32_t index;
     unsigned slot;
@@ -153,36 +152,29 @@ static R500Vertex *vap_vertex(R500Chip *s, uint32_t i)
     return v->cache[slot].ok ? &v->cache[slot].v : NULL;
 }
 
-uint64_t r500_3d_work(R500Chip *s)
+/*
+ * The work this call of the draw has done, in CP budget units: the
+ * workers' counters start from zero at each call.
+ */
+static uint64_t draw_work(void *opaque)
 {
+    R500Chip *s = opaque;
     const R500Vap *v = &s->vap;
+    const R500WorkerStats *st = &s->soft.w0.st;
 
     return (v->shaded - v->work_shaded) * R500_3D_WORK_VERTEX +
            (v->work_pvs - v->inst_budget) * R500_3D_WORK_PVS +
-           (v->work_us - s->us.budget) * R500_3D_WORK_US +
-           (s->tx.samples - v->work_tex) * R500_3D_WORK_TEX +
+           st->us_insts * R500_3D_WORK_US +
+           st->tx_samples * R500_3D_WORK_TEX +
            (s->rast.quads - v->work_quads) * R500_3D_WORK_QUAD;
 }
 
-/*
- * The reports a draw makes once (budgets, endless shaders, unreachable
- * buffers): a split draw makes them once too, not once per slice.
- */
-static uint32_t draw_logged(R500Chip *s)
+static void draw_quad(void *opaque, const R500Prim *prim, int x, int y,
+                      unsigned mask)
 {
-    return s->us.budget_logged | s->us.depth_logged << 1 |
-           s->vap.budget_logged << 2 | s->vap.cut_logged << 3 |
-           s->rast.budget_logged << 4 | s->rb3d.cache.error_logged << 5;
-}
+    R500Chip *s = opaque;
 
-static void draw_relog(R500Chip *s, uint32_t f)
-{
-    s->us.budget_logged = f & 1;
-    s->us.depth_logged = f >> 1 & 1;
-    s->vap.budget_logged = f >> 2 & 1;
-    s->vap.cut_logged = f >> 3 & 1;
-    s->rast.budget_logged = f >> 4 & 1;
-    s->rb3d.cache.error_logged = f >> 5 & 1;
+    r500_soft_quad(&s->soft.w0, prim, x, y, mask);
 }
 
 bool r500_3d_draw_stopped(R500Chip *s)
@@ -220,8 +212,13 @@ uint64_t r500_3d_draw(R500Chip *s, const R500DrawCmd *cmd)
     if (R500_FGET(s->regs[R_VAP_CNTL / 4], VAP_CNTL, VAP_NO_RENDER)) {
         return cmd->num_vertices;
     }
+    if (!resume) {
+        s->draw_logged = 0;
+    }
     if (!r500_vf_prepare(s, cmd) || !r500_pvs_load(s) ||
-        !vap_map_outputs(s) || !r500_rast_prepare(s, cmd->prim_type) ||
+        !vap_map_outputs(s) ||
+        !r500_rast_prepare(s, cmd->prim_type, v->out_psize >= 0,
+                           &v->pvs_mem[R500_PVS_UCP_BASE * 4]) ||
         !r500_us_prepare(s) || !r500_rb3d_prepare(s)) {
         return cmd->num_vertices;
     }
@@ -230,8 +227,6 @@ uint64_t r500_3d_draw(R500Chip *s, const R500DrawCmd *cmd)
         v->cache[i].tag = 0;
     }
     v->inst_budget = R500_DRAW_PVS_BUDGET;
-    v->budget_logged = false;
-    v->cut_logged = false;
     r->skip = (R500RastPos) { 0, 0, INT32_MIN, INT32_MIN };
     if (resume) {
         /* what is left of the draw's budgets; the prepares reset them */
@@ -239,7 +234,7 @@ uint64_t r500_3d_draw(R500Chip *s, const R500DrawCmd *cmd)
         s->us.budget = MIN(re->us_budget, R500_US_DRAW_BUDGET);
         r->quad_budget = MIN(re->quad_budget, R500_RAST_QUAD_BUDGET);
         r->skip = re->pos;
-        draw_relog(s, re->logged);
+        s->draw_logged = re->logged;
     }
     r->work_limit = cmd->budget;
     r->redo = false;
@@ -247,15 +242,22 @@ uint64_t r500_3d_draw(R500Chip *s, const R500DrawCmd *cmd)
     r->stopped = false;
     v->work_shaded = v->shaded;
     v->work_pvs = v->inst_budget;
-    v->work_us = s->us.budget;
     v->work_quads = r->quads;
-    v->work_tex = s->tx.samples;
+    r500_soft_begin(s);
 
-    r500_rast_draw(s, cmd->num_vertices, vap_vertex);
-    logged = draw_logged(s);
+    {
+        const R500RastSink sink = {
+            .vertex = vap_vertex, .work = draw_work, .quad = draw_quad,
+            .opaque = s,
+        };
+
+        r500_rast_draw(s, cmd->num_vertices, &sink);
+    }
+    logged = s->draw_logged;
     r500_rb3d_finish(s);
     v->cmd = NULL;
-    work = r500_3d_work(s);
+    work = draw_work(s);
+    r500_soft_end(s);
     if (r->stopped) {
         *re = (R500DrawResume) {
             .active = true,

@@ -154,10 +154,8 @@ typedef struct R500Vap {
     uint32_t idx_chunk[R500_VAP_INDEX_CHUNK];
     uint64_t idx_chunk_addr;
     uint64_t inst_budget;       /* PVS instructions left in this draw */
-    /* Counters at the start of this call, for r500_3d_work(). */
-    uint64_t work_shaded, work_pvs, work_us, work_quads, work_tex;
-    bool budget_logged;
-    bool cut_logged;            /* a vertex cut short was reported */
+    /* Counters at the start of this call, for the work meter. */
+    uint64_t work_shaded, work_pvs, work_quads;
     R500PvsState pvs;
     struct {
         uint32_t tag;           /* index + 1; 0: empty */
@@ -172,12 +170,6 @@ typedef struct R500Vap {
 bool r500_pvs_load(R500Chip *s);
 /* Decode one instruction (exposed for the unit tests and a disassembler). */
 void r500_pvs_decode(const uint32_t w[4], R500PvsInst *inst);
-
-/*
- * draw.c: the work the current r500_3d_draw() call has done, in CP budget
- * units; the rasteriser compares it with the call's budget.
- */
-uint64_t r500_3d_work(R500Chip *s);
 
 /* pvs.c: run the loaded program on st; returns instructions executed. */
 uint32_t r500_pvs_run(R500Chip *s, R500PvsState *st);
