@@ -27,6 +27,7 @@
 #include "rb/rb3d.h"
 #include "pipe/ctx.h"
 #include "pipe/soft.h"
+#include "pipe/renderer.h"
 
 typedef struct R500Chip R500Chip;
 
@@ -173,6 +174,7 @@ struct R500Chip {
     R500Us us;                /* fragment shader */
     R500Tx tx;                /* texture units */
     R500Rb3d rb3d;            /* colour, depth, Hyper-Z RAMs */
+    const R500RendererOps *renderer;  /* below the seam (pipe/) */
     R500Soft soft;            /* the soft renderer's workers (pipe/) */
 
     /* Bookkeeping (not migrated). */

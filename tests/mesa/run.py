@@ -16,6 +16,9 @@ Options:
   --expect-reject FILE
                     scenes whose streams the kernel's checker rejects, with
                     a piece of the message ("scene message", # comments)
+  --threads N       the card renders the scenes on N soft-renderer threads
+                    (R500_RENDER_THREADS); replays run on one, so their
+                    bit-exact check compares N threads with one
   --check           exit 1 unless everything that works today still works:
                     r300 initializes on the shim, every stream passes the
                     checker, every capture round-trips and replays
@@ -129,7 +132,7 @@ def env_clean():
     env = dict(os.environ)
     for k in ('LD_PRELOAD', 'LIBGL_ALWAYS_SOFTWARE', 'GALLIUM_DRIVER',
               'R500_CAPTURE', 'R500_SHIM_STATS', 'MESA_LOADER_DRIVER_OVERRIDE',
-              'LP_NUM_THREADS'):
+              'LP_NUM_THREADS', 'R500_RENDER_THREADS'):
         env.pop(k, None)
     # no shader cache files outside the build tree
     env['MESA_SHADER_CACHE_DISABLE'] = 'true'
@@ -160,6 +163,7 @@ def scene_job(args, name):
     env['R500_CAPTURE'] = cap
     env['R500_SHIM_STATS'] = stats_path
     env['R500_MODEL'] = args.model
+    env['R500_RENDER_THREADS'] = str(args.threads)
     rc, so, se = run([args.scenes, name, r300_pam], env)
     res['rc'], res['renderer'] = rc, field(so, 'renderer')
     res['msg'] = field(so, 'unsupported') or field(so, 'failed') or ''
@@ -169,8 +173,11 @@ def scene_job(args, name):
     if os.path.exists(cap):
         # parse, re-check, re-encode, and run the streams on a fresh core:
         # every buffer must come out bit-identical to the recording
+        # on one thread: captures drawn on --threads must match it
+        renv = env_clean()
+        renv['R500_RENDER_THREADS'] = '1'
         rrc, rso, rse = run([args.replay, '--roundtrip', '--execute', cap],
-                            env_clean())
+                            renv)
         res['replay_ok'] = rrc == 0 and 'round trip: identical' in rso and \
             '; 0 differ from the recording' in rso and \
             re.search(r'^execution: .* 0 differ, 0 did not finish$', rso,
@@ -293,6 +300,9 @@ def main():
     ap.add_argument('--expect')
     ap.add_argument('--expect-reject')
     ap.add_argument('--check', action='store_true')
+    ap.add_argument('--threads', type=int, default=1,
+                    help='soft renderer threads of the scenes on the card '
+                         '(R500_RENDER_THREADS); the replays run on one')
     args = ap.parse_args()
     args.shim = os.path.abspath(args.shim)
     for sub in ('ref', 'r300', 'diff', 'capture', 'stats'):

@@ -751,6 +751,83 @@ static void test_huge_clears(void)
     test_host_free(h);
 }
 
+/*
+ * The soft renderer on worker threads (pipe/soft.h) writes the same bytes
+ * as one thread: overlapping triangles with additive blending over a
+ * depth test (the order of the quads on a pixel matters twice), a fan
+ * sharing edges, points, each whole and split as the CP splits them at
+ * budgets 1..5000; the occlusion count is the same too, and the draws
+ * did go to the pool of workers.
+ */
+static void threads_scene(TestHost *h, uint64_t budget)
+{
+    R500Chip *s = &h->chip;
+    float tri[9 * 8], pts[4 * 8];
+
+    vtx(tri, 0.5f, 0, 0.2f, 0.10f, 0.05f, 0.02f, 0.1f);
+    vtx(tri + 8, 64, 3.25f, 0.8f, 0.02f, 0.10f, 0.05f, 0.1f);
+    vtx(tri + 16, 5, 60, 0.5f, 0.05f, 0.02f, 0.10f, 0.1f);
+    vtx(tri + 24, 60, 0.5f, 0.9f, 0.07f, 0.03f, 0.01f, 0.2f);
+    vtx(tri + 32, 63, 63.5f, 0.1f, 0.01f, 0.07f, 0.03f, 0.2f);
+    vtx(tri + 40, 0.25f, 40, 0.4f, 0.03f, 0.01f, 0.07f, 0.2f);
+    vtx(tri + 48, 10.5f, 10, 0.3f, 0.04f, 0.04f, 0.04f, 0.3f);
+    vtx(tri + 56, 50, 20.75f, 0.6f, 0.04f, 0.04f, 0.04f, 0.3f);
+    vtx(tri + 64, 30, 55, 0.45f, 0.04f, 0.04f, 0.04f, 0.3f);
+    for (int i = 0; i < 4; i++) {
+        vtx(pts + 8 * i, 8 + 14 * i, 50 - 12 * i, 0.05f, 0.1f, 0.1f, 0.1f,
+            0.1f);
+    }
+    t3d_setup(h);
+    t3d_blend_add(h);
+    t3d_fill(h, 0xFF102030);
+    r500_reg_write(s, R_ZB_FORMAT, 2);
+    r500_reg_write(s, R_ZB_DEPTHOFFSET, T3D_ZB);
+    r500_reg_write(s, R_ZB_DEPTHPITCH, T3D_W);
+    memset(h->vram + T3D_ZB, 0xFF, T3D_W * T3D_H * 4);
+    /* Z_ENABLE | Z_WRITE_ENABLE, ZFUNC LESS */
+    r500_reg_write(s, R_ZB_CNTL, 6);
+    r500_reg_write(s, R_ZB_ZSTENCILCNTL, 1);
+    r500_reg_write(s, R_ZB_ZPASS_DATA, 0);
+    r500_reg_write(s, R_GA_POINT_SIZE, (8u * 6) << 16 | 8u * 6);
+    t3d_draw_split(h, TRIANGLES, tri, 9, budget, NULL);
+    /* the fan over them with the depth test off: blending order only */
+    r500_reg_write(s, R_ZB_CNTL, 0);
+    t3d_draw_split(h, TRI_FAN, tri, 9, budget, NULL);
+    r500_reg_write(s, R_ZB_CNTL, 6);
+    t3d_draw_split(h, POINTS, pts, 4, budget, NULL);
+}
+
+static void test_threads(void)
+{
+    static const uint64_t budgets[] = { 0, 1, 40, 300, 5000 };
+
+    for (unsigned k = 0; k < G_N_ELEMENTS(budgets); k++) {
+        TestHost *one = test_host_new(R500_MODEL_RV515, 64);
+
+        r500_soft_set_threads(&one->chip, 1);
+        threads_scene(one, budgets[k]);
+        g_assert_cmpuint(one->chip.soft.threaded_draws, ==, 0);
+        for (unsigned n = 2; n <= 4; n++) {
+            TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+
+            r500_soft_set_threads(&h->chip, n);
+            threads_scene(h, budgets[k]);
+            g_assert_cmpuint(h->chip.soft.threaded_draws, >=, 3);
+            g_assert_cmpuint(h->chip.soft.batches, >=, 3);
+            g_assert_cmpmem(h->vram + T3D_CB, T3D_W * T3D_H * 4,
+                            one->vram + T3D_CB, T3D_W * T3D_H * 4);
+            g_assert_cmpmem(h->vram + T3D_ZB, T3D_W * T3D_H * 4,
+                            one->vram + T3D_ZB, T3D_W * T3D_H * 4);
+            g_assert_cmpuint(h->chip.rb3d.zpass, ==, one->chip.rb3d.zpass);
+            test_host_free(h);
+        }
+        /* something was drawn, and depth-tested */
+        g_assert_cmpuint(one->chip.rb3d.zpass, >, 1000);
+        g_assert_cmpuint(one->chip.rb3d.zfail, >, 100);
+        test_host_free(one);
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -768,6 +845,7 @@ int main(int argc, char **argv)
     g_test_add_func("/3d/formats", test_formats);
     g_test_add_func("/3d/blend", test_blend);
     g_test_add_func("/3d/split-draw", test_split_draw);
+    g_test_add_func("/3d/threads", test_threads);
     g_test_add_func("/3d/tiled-readback", test_tiled_readback);
     g_test_add_func("/3d/hostile", test_hostile);
     g_test_add_func("/3d/contract/huge-clears", test_huge_clears);

@@ -118,7 +118,11 @@ static bool exec_init(Exec *e, char **err)
     /* calloc: large zeroed mappings cost nothing until touched */
     k->vram = g_malloc0(k->vram_size);
     k->ram = g_malloc0(k->ram_size);
-    return kdrv_init(k, err);
+    if (!kdrv_init(k, err)) {
+        return false;
+    }
+    r500_soft_set_threads(k->chip, r500_soft_threads_env());
+    return true;
 }
 
 /* Compare a RESULT record with the buffers as the replay left them. */

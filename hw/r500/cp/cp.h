@@ -15,7 +15,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../vap/draw.h"
+#include "../pipe/draw.h"
 
 typedef struct R500Chip R500Chip;
 

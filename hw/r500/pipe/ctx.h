@@ -53,6 +53,21 @@ enum {
     R500_DRAW_LOG_CACHE = 1u << 5,      /* a surface page not reachable */
 };
 
+/*
+ * The cost of a draw's work in CP budget units (cp.h: a slice of 2^17
+ * units is about a millisecond, so a unit is about 8 ns), as measured on
+ * the core (docs/3d.md, "Split draws"): a vertex fetched and handed over,
+ * a PVS instruction of one vertex (~50 ns), a US instruction of one quad
+ * (~15 ns), a texture sample of one quad (~400 ns), a quad rasterised,
+ * interpolated and written (~250 ns).  The pipe meters the first two and
+ * the quads; the renderer the shading (renderer.h, work()).
+ */
+#define R500_3D_WORK_VERTEX     8
+#define R500_3D_WORK_PVS        7
+#define R500_3D_WORK_US         2
+#define R500_3D_WORK_TEX        48
+#define R500_3D_WORK_QUAD       32
+
 /* Counters a worker keeps; the pipe adds them to the blocks' own. */
 typedef struct R500WorkerStats {
     uint64_t us_quads, us_insts;

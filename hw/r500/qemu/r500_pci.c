@@ -55,6 +55,7 @@ struct R500PCIState {
     /* properties */
     char *model_name;
     uint64_t vram_size;
+    uint32_t render_threads;  /* property "render-threads" */
 
     VGACommonState vga;
     R500Display display;
@@ -320,6 +321,8 @@ static void r500_realize(PCIDevice *d, Error **errp)
         g_free(err);
         return;
     }
+    r500_soft_set_threads(&s->chip, s->render_threads ? s->render_threads
+                          : MIN(g_get_num_processors(), 4));
     if (!r500_display_realize(&s->display, DEVICE(s), vga, &s->chip, errp)) {
         return;
     }
@@ -713,6 +716,8 @@ static void r500_instance_init(Object *obj)
 static Property r500_properties[] = {
     DEFINE_PROP_STRING("model", R500PCIState, model_name),
     DEFINE_PROP_SIZE("vram-size", R500PCIState, vram_size, 256 * MiB),
+    /* soft renderer workers; 0: the host's cores, at most 4 */
+    DEFINE_PROP_UINT32("render-threads", R500PCIState, render_threads, 0),
     DEFINE_R500_DISPLAY_PROPERTIES(R500PCIState, display),
     DEFINE_PROP_END_OF_LIST(),
 };

@@ -89,6 +89,7 @@ typedef struct R500RastPos {
  * (the sink copies it when it keeps quads for later).
  */
 typedef struct R500Prim {
+    uint32_t seq;                       /* changes with every set-up */
     bool back;                          /* facing of the primitive */
     float depth_bias;                   /* polygon offset, 24-bit units */
     float x0, y0;                       /* plane origin */
@@ -107,9 +108,10 @@ typedef struct R500Prim {
 typedef struct R500RastSink {
     const R500Vertex *(*vertex)(void *opaque, uint32_t i);
     uint64_t (*work)(void *opaque);
-    void (*quad)(void *opaque, const R500Prim *prim, int x, int y,
+    void (*quad)(void *quad_opaque, const R500Prim *prim, int x, int y,
                  unsigned mask);
-    void *opaque;
+    void *opaque;               /* of vertex() and work() */
+    void *quad_opaque;
 } R500RastSink;
 
 /* Quads one draw may rasterise (2^27 pixels, a few seconds of work). */

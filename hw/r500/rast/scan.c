@@ -93,7 +93,7 @@ static void quad_emit(R500Chip *s, int x, int y, unsigned mask)
 {
     R500Rast *r = &s->rast;
 
-    r->sink->quad(r->sink->opaque, &r->prim, x, y, mask);
+    r->sink->quad(r->sink->quad_opaque, &r->prim, x, y, mask);
     r->quads++;
     /* pixels in a 4-bit mask (no popcount call on baseline x86-64) */
     r->pixels += (0x4332322132212110ull >> (4 * mask)) & 0xF;
@@ -336,6 +336,7 @@ void r500_rast_triangle(R500Chip *s, const R500Vertex *v0,
         }
     }
 
+    r->prim.seq++;
     /*
      * Edge functions stepped exactly in integers: at pixel 0 of the quad,
      * +12 A to the right, +12 B down (exact: no rounding).
@@ -431,6 +432,7 @@ void r500_rast_rect(R500Chip *s, const R500Vertex *v, int64_t x0, int64_t y0,
         }
     }
 
+    r->prim.seq++;
     ys = scan_first_row(r, partial, by0 & ~1, &rows, &sx);
     for (int64_t y = ys; y <= by1; y += 2) {
         for (int64_t x = bx0 & ~1; x <= bx1; x += 2) {
