@@ -195,7 +195,11 @@ def bench_3d(args, names, info):
         cap = os.path.join(args.out, name + '.r5c')
         env['R500_CAPTURE'] = cap
         rc, so, se, _ = popen_rss(common, env)
-        for _ in range(args.repeat if rc == 0 else 0):
+        if rc != 0 or not os.path.exists(cap):
+            # no capture, no core figure: an error, not a quiet blank
+            row['error'] = 'capture run failed (%d): %s' % (
+                rc, se.strip()[-200:])
+        for _ in range(args.repeat if 'error' not in row else 0):
             rc, so, se, rss = popen_rss([replay, '--execute', cap])
             m = re.search(r'execution time: ([0-9.]+) ms', so)
             if not m:
@@ -204,7 +208,15 @@ def bench_3d(args, names, info):
             ms = float(m.group(1)) / (args.frames + args.warmup)
             row['core_ms'] = min(row.get('core_ms', ms), ms)
             row['core_rss'] = rss / 1024
-            row['replay_exact'] = row.get('replay_exact', True) and rc == 0
+            # bit-exact: exit 0 and every checked buffer as recorded
+            exact = rc == 0 and re.search(
+                r'^execution: .* 0 differ, 0 did not finish$', so,
+                re.M) is not None
+            row['replay_exact'] = row.get('replay_exact', True) and exact
+            if not exact:
+                row['error'] = 'replay not bit-exact: ' + \
+                    (so + se).strip()[-200:]
+                break
         if not args.keep_captures and os.path.exists(cap):
             os.unlink(cap)
         rows.append(row)

@@ -27,9 +27,13 @@ Options:
 Image comparison (docs/mesa-harness.md): a pixel matches when every
 channel is within the scene's tolerance (3/255 by default: R500 shades in
 fp32 and blends in fixed point, llvmpipe in 8-bit unorm); a scene passes
-when at most 1% of its pixels do not match (edge pixels of a primitive may
-round differently at sub-pixel precision).  Filtering, compressed-format
-and transcendental scenes have wider tolerances, listed in TOLERANCE.
+when at most 1% of the pixels it draws do not match (edge pixels of a
+primitive may round differently at sub-pixel precision).  The pixels a
+scene draws are those where either image differs from the reference's
+background (its most frequent colour); a scene drawing nothing must match
+everywhere.  Filtering, compressed-format and transcendental scenes have
+wider tolerances, listed in TOLERANCE with the reason.  The scenes of
+expected-exact.txt must match bit for bit.
 """
 import argparse
 import concurrent.futures
@@ -40,18 +44,37 @@ import subprocess
 import sys
 import zlib
 
-# scene -> (per-channel tolerance, fraction of pixels allowed beyond it)
+# scene -> (per-channel tolerance, fraction of the drawn pixels allowed
+# beyond it)
 TOLERANCE_DEFAULT = (3, 0.01)
 TOLERANCE = {
+    # bilinear/trilinear weights: 8-bit fixed point on the R500 (3d.md)
     'tex_linear_mag': (6, 0.01), 'tex_linear_min': (6, 0.01),
     'tex_mipmap_linear': (8, 0.01), 'tex_generate_mipmap': (6, 0.01),
+    # compressed-format endpoint interpolation rounds differently
     'tex_dxt1': (8, 0.01), 'tex_dxt1a': (8, 0.01), 'tex_dxt3': (8, 0.01),
     'tex_dxt5': (8, 0.01), 'tex_rgtc1': (8, 0.01), 'tex_rgtc2': (8, 0.01),
+    # sRGB decode and half floats: one or two steps of rounding
     'tex_srgb8_a8': (4, 0.01), 'tex_rgba16f': (4, 0.01),
+    # transcendental approximations, fog interpolation
     'fs_exp_log': (8, 0.01), 'fs_trig': (8, 0.01), 'vs_math': (8, 0.03),
     'fog_linear': (4, 0.01), 'msaa_resolve': (16, 0.05),
+    # lines and points: edge pixels at 1/12 vs 1/256 subpixel precision
     'wide_lines': (3, 0.03), 'points': (3, 0.02), 'lines': (3, 0.03),
-    'polygon_mode': (3, 0.03), 'point_sprite': (3, 0.02),
+    'point_sprite': (3, 0.02),
+    # GL_POINT polygons put 3-pixel points centred on pixel corners: the
+    # square's edges fall on pixel centres, which the model gives to the
+    # left/top (its top-left rule) and llvmpipe to the right/bottom; the
+    # R500's rule for points is not documented (reference open question
+    # 9).  27 of the ~180 drawn pixels are those points' edges.
+    'polygon_mode': (3, 0.2),
+}
+
+# scene -> environment of its llvmpipe reference run, with the reason
+SCENE_ENV = {
+    # llvmpipe takes an explicit LOD or bias once per quad in fragment
+    # shaders unless told otherwise; the R500 (and GL) take it per pixel
+    'fs_tex_bias_pixel': {'GALLIVM_PERF': 'no_quad_lod'},
 }
 
 NO_CP = 'IB not executed (the CP did not reach the fence)'
@@ -82,9 +105,18 @@ def write_png(path, w, h, rgba):
 
 
 def compare(ref, got, tol):
-    """Returns (bad pixel count, max channel delta, diff image bytes)."""
+    """Returns (bad pixel count, max channel delta, diff image bytes,
+    drawn pixel count)."""
     bad, worst, diff = 0, 0, bytearray(len(ref))
+    counts = {}
     for i in range(0, len(ref), 4):
+        px = ref[i:i + 4]
+        counts[px] = counts.get(px, 0) + 1
+    bg = max(counts, key=counts.get) if counts else b''
+    drawn = 0
+    for i in range(0, len(ref), 4):
+        if ref[i:i + 4] != bg or got[i:i + 4] != bg:
+            drawn += 1
         d = max(abs(ref[i + k] - got[i + k]) for k in range(4))
         worst = max(worst, d)
         if d > tol:
@@ -93,7 +125,7 @@ def compare(ref, got, tol):
         else:
             g = ref[i] // 4 + ref[i + 1] // 4 + ref[i + 2] // 8
             diff[i:i + 4] = bytes((g, g, g, 255))
-    return bad, worst, bytes(diff)
+    return bad, worst, bytes(diff), drawn
 
 
 def run(cmd, env, timeout=120):
@@ -130,9 +162,11 @@ def env_clean():
     """The environment without what picks a driver or changes its run
     (also used by bench/run.py)."""
     env = dict(os.environ)
+    # the shim's settings come from the harness, never from the caller
     for k in ('LD_PRELOAD', 'LIBGL_ALWAYS_SOFTWARE', 'GALLIUM_DRIVER',
               'R500_CAPTURE', 'R500_SHIM_STATS', 'MESA_LOADER_DRIVER_OVERRIDE',
-              'LP_NUM_THREADS', 'R500_RENDER_THREADS'):
+              'LP_NUM_THREADS', 'GALLIVM_PERF', 'R500_MODEL', 'R500_VRAM_MB',
+              'R500_SHIM_DEBUG', 'R500_SHIM_LOG', 'R500_RENDER_THREADS'):
         env.pop(k, None)
     # no shader cache files outside the build tree
     env['MESA_SHADER_CACHE_DISABLE'] = 'true'
@@ -153,6 +187,7 @@ def scene_job(args, name):
     env = env_clean()
     env['LIBGL_ALWAYS_SOFTWARE'] = '1'
     env['GALLIUM_DRIVER'] = 'llvmpipe'
+    env.update(SCENE_ENV.get(name, {}))
     rc, so, se = run([args.scenes, name, ref_pam], env)
     res['ref_rc'], res['ref_renderer'] = rc, field(so, 'renderer')
     res['ref_msg'] = field(so, 'unsupported') or field(so, 'failed') or \
@@ -186,14 +221,19 @@ def scene_job(args, name):
     else:
         res['replay_ok'] = None
 
-    tol, frac = TOLERANCE.get(name, TOLERANCE_DEFAULT)
+    tol, frac = TOLERANCE.get(name, TOLERANCE_DEFAULT)[:2]
+    if name in args.exact:
+        tol, frac = 0, 0.0
     res['tolerance'] = (tol, frac)
     if res['ref_rc'] == 0 and rc == 0:
         w, h, ref = read_pam(ref_pam)
-        _, _, got = read_pam(r300_pam)
-        bad, worst, diff = compare(ref, got, tol)
+        rw, rh, got = read_pam(r300_pam)
+        if (rw, rh) != (w, h):
+            raise ValueError('%s: image sizes differ' % name)
+        bad, worst, diff, drawn = compare(ref, got, tol)
         res['bad'], res['worst'], res['pixels'] = bad, worst, w * h
-        res['match'] = bad <= frac * w * h
+        res['drawn'] = drawn
+        res['match'] = bad <= frac * drawn
         for sub, img in (('ref', ref), ('r300', got)):
             write_png(os.path.join(out, sub, name + '.png'), w, h, img)
         if not res['match']:
@@ -231,8 +271,10 @@ def status(r):
         return 'fails: ' + NO_CP
     if r['match']:
         return 'passes'
-    return 'fails: %d of %d pixels differ (largest channel delta %d)' % (
-        r['bad'], r['pixels'], r['worst'])
+    return 'fails: %d of %d drawn pixels differ (largest channel delta ' \
+        '%d%s)' % (r['bad'], r['drawn'], r['worst'],
+                   ', bit-exact expected' if r['tolerance'] == (0, 0.0)
+                   else '')
 
 
 def table(results, scenes, model):
@@ -299,11 +341,16 @@ def main():
     ap.add_argument('--table')
     ap.add_argument('--expect')
     ap.add_argument('--expect-reject')
+    ap.add_argument('--expect-exact')
     ap.add_argument('--check', action='store_true')
     ap.add_argument('--threads', type=int, default=1,
                     help='soft renderer threads of the scenes on the card '
                          '(R500_RENDER_THREADS); the replays run on one')
     args = ap.parse_args()
+    args.exact = set()
+    if args.expect_exact:
+        with open(args.expect_exact) as f:
+            args.exact = {l.split('#')[0].strip() for l in f} - {''}
     args.shim = os.path.abspath(args.shim)
     for sub in ('ref', 'r300', 'diff', 'capture', 'stats'):
         os.makedirs(os.path.join(args.out, sub), exist_ok=True)
@@ -312,6 +359,7 @@ def main():
     if rc != 0:
         sys.exit('cannot list scenes: ' + se)
     scenes = [tuple(l.split('\t')) for l in so.splitlines() if l]
+    known = {s[0] for s in scenes}
     if args.only:
         want = set(args.only.split(','))
         scenes = [s for s in scenes if s[0] in want]
@@ -333,6 +381,18 @@ def main():
                     name, _, msg = line.partition(' ')
                     rejects[name] = msg.strip()
     family = 'ATI ' + args.model.upper()
+    # every name a list gives must be a scene (a typo or a removed scene
+    # would otherwise stop being checked without a word)
+    for what, names in (('expected-pass', expect),
+                        ('expected-reject', set(rejects)),
+                        ('expected-exact', args.exact)):
+        for name in sorted(names - known):
+            problems.append('%s: listed in %s but no scene has that '
+                            'name' % (name, what))
+    if args.expect:
+        for name in sorted(args.exact - expect):
+            problems.append('%s: in expected-exact but not expected-pass'
+                            % name)
     for name, api, _ in scenes:
         r = results[name]
         print('%-24s %s' % (name, r['status']))
@@ -342,6 +402,9 @@ def main():
         if r['ref_rc'] == 0 and (r['ref_renderer'] or '').find('llvmpipe') < 0:
             problems.append('%s: reference ran on %s, not llvmpipe'
                             % (name, r['ref_renderer']))
+        if name in expect and r['status'] != 'passes':
+            # an expected scene that llvmpipe (or r300) cannot run fails too
+            problems.append('%s: expected to pass: %s' % (name, r['status']))
         if r['rc'] not in (0, 77) or r['ref_rc'] == 77:
             if r['rc'] not in (0, 77):
                 problems.append('%s: r300 run failed (%d): %s' %
@@ -367,8 +430,6 @@ def main():
                 problems.append('%s: capture does not round-trip or '
                                 'replay bit-exactly: %s' %
                                 (name, r.get('replay_out')))
-        if name in expect and r['status'] != 'passes':
-            problems.append('%s: expected to pass: %s' % (name, r['status']))
 
     if args.table:
         with open(args.table, 'w') as f:

@@ -178,6 +178,78 @@ static void fs_texture_math(SceneCtx *c)
     scene_quad_attribs(-1, -1, 1, 1);
 }
 
+/* A 64x64 mipmapped texture whose levels are solid colours. */
+static void level_texture(void)
+{
+    static const uint8_t col[7][4] = {
+        { 255, 0, 0, 255 }, { 0, 255, 0, 255 }, { 0, 0, 255, 255 },
+        { 255, 255, 0, 255 }, { 0, 255, 255, 255 }, { 255, 0, 255, 255 },
+        { 128, 128, 128, 255 },
+    };
+    static uint8_t px[64 * 64 * 4];
+    GLuint t;
+
+    glGenTextures(1, &t);
+    glBindTexture(GL_TEXTURE_2D, t);
+    for (int l = 0, sz = 64; sz >= 1; l++, sz /= 2) {
+        for (int i = 0; i < sz * sz; i++) {
+            memcpy(px + i * 4, col[l], 4);
+        }
+        glTexImage2D(GL_TEXTURE_2D, l, GL_RGBA8, sz, sz, 0, GL_RGBA,
+                     GL_UNSIGNED_BYTE, px);
+    }
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER,
+                    GL_NEAREST_MIPMAP_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+}
+
+/*
+ * texture2D with a bias that differs between the pixels of a 2x2 quad
+ * (TXB: LODBIAS with the bias in each pixel's Q).  Drawn 1:1 (LOD 0), so
+ * the level is the bias: 1 + x mod 2 + 2 (y mod 2) picks levels 1-4.
+ * The reference runs llvmpipe with per-pixel LOD (run.py SCENE_ENV).
+ */
+static void fs_tex_bias_pixel(SceneCtx *c)
+{
+    GLuint p;
+
+    level_texture();
+    p = fs_begin(
+             "varying vec2 uv; uniform sampler2D t;\n"
+             "void main() {\n"
+             "  vec2 q = mod(floor(gl_FragCoord.xy), 2.0);\n"
+             "  gl_FragColor = texture2D(t, uv, 1.0 + q.x + 2.0 * q.y);\n"
+             "}\n");
+    glUniform1i(glGetUniformLocation(p, "t"), 0);
+    scene_quad_attribs(-1, -1, 1, 1);
+}
+
+/*
+ * Texture lookups inside a loop with a uniform bound, their coordinates
+ * from an array indexed by the loop counter (relative addressing where
+ * the compiler keeps the loop).
+ */
+static void fs_loop_tex(SceneCtx *c)
+{
+    GLuint p;
+
+    scene_texture(GL_RGBA8, 64, 64, GL_NEAREST);
+    p = fs_begin(
+             "varying vec2 uv; uniform sampler2D t; uniform int n;\n"
+             "void main() {\n"
+             "  vec2 o[4];\n"
+             "  o[0] = vec2(0.0, 0.0); o[1] = vec2(0.25, 0.0);\n"
+             "  o[2] = vec2(0.0, 0.25); o[3] = vec2(0.25, 0.25);\n"
+             "  vec4 s = vec4(0.0);\n"
+             "  for (int i = 0; i < n; i++)\n"
+             "    s += texture2D(t, fract(uv + o[i])) * 0.25;\n"
+             "  gl_FragColor = s;\n"
+             "}\n");
+    glUniform1i(glGetUniformLocation(p, "t"), 0);
+    glUniform1i(glGetUniformLocation(p, "n"), 4);
+    scene_quad_attribs(-1, -1, 1, 1);
+}
+
 static void vs_math(SceneCtx *c)
 {
     float v[33 * 2 * 2];
@@ -430,6 +502,10 @@ const Scene scenes_shader[] = {
       fs_fragcoord_facing },
     { "fs_texture_math", "two texture lookups combined in the shader", API_GL,
       fs_texture_math },
+    { "fs_tex_bias_pixel", "texture2D with a bias differing within a quad",
+      API_GL, fs_tex_bias_pixel },
+    { "fs_loop_tex", "texture lookups in a uniform-bounded loop", API_GL,
+      fs_loop_tex },
     { "vs_math", "vertex shader sin, cos, pow, exp2, log2", API_GL, vs_math },
     { "vs_matrix", "vertex shader mat4 and mat3 uniforms", API_GL, vs_matrix },
     { "vs_flow", "vertex shader loop and branch", API_GL, vs_flow },

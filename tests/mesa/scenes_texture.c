@@ -142,6 +142,7 @@ static void tex_compressed(SceneCtx *c)
     const int bw = SCENE_W / 4, bh = SCENE_H / 4;
     int block = format == GL_COMPRESSED_RGB_S3TC_DXT1_EXT ||
                 format == GL_COMPRESSED_RGBA_S3TC_DXT1_EXT ||
+                format == GL_COMPRESSED_SRGB_S3TC_DXT1_EXT ||
                 format == GL_COMPRESSED_RED_RGTC1 ? 8 : 16;
     uint8_t *data = calloc(bw * bh, block), *b = data;
     GLuint t;
@@ -150,6 +151,7 @@ static void tex_compressed(SceneCtx *c)
         for (int bx = 0; bx < bw; bx++, b += block) {
             switch (format) {
             case GL_COMPRESSED_RGB_S3TC_DXT1_EXT:
+            case GL_COMPRESSED_SRGB_S3TC_DXT1_EXT:
                 dxt_color_block(b, bx, by, true);
                 break;
             case GL_COMPRESSED_RGBA_S3TC_DXT1_EXT:
@@ -620,6 +622,148 @@ static void msaa_resolve(SceneCtx *c)
                       GL_COLOR_BUFFER_BIT, GL_NEAREST);
 }
 
+/* ---- the TX fidelity fixes (docs/3d.md, TX) ---- */
+
+/* Level l, slice z of tex_3d_mipmap: a colour per (l, z), checkered */
+static void level_slice_texel(uint8_t *p, int l, int z, int x, int y)
+{
+    p[0] = (uint8_t)(40 + l * 90);
+    p[1] = (uint8_t)(30 + z * 60);
+    p[2] = ((x ^ y) & 1) ? 230 : 120;
+    p[3] = 255;
+}
+
+/*
+ * A mipmapped 3D texture (16x16x4, 8x8x2, 4x4x1), NEAREST_MIPMAP_NEAREST:
+ * each level picks its slice in its own depth.  Quads at 1, 2 and 4
+ * texels a pixel (levels 0, 1, 2), each at R = 0.8 and R = 0.3.
+ */
+static void tex_3d_mipmap(SceneCtx *c)
+{
+    static uint8_t px[16 * 16 * 4 * 4];
+    GLuint t;
+
+    glClearColor(0, 0, 0.25f, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glGenTextures(1, &t);
+    glBindTexture(GL_TEXTURE_3D, t);
+    for (int l = 0, sz = 16, d = 4; l < 3; l++, sz /= 2, d = d > 1 ? d / 2 : 1) {
+        for (int z = 0; z < d; z++) {
+            for (int y = 0; y < sz; y++) {
+                for (int x = 0; x < sz; x++) {
+                    level_slice_texel(px + ((z * sz + y) * sz + x) * 4, l, z,
+                                      x, y);
+                }
+            }
+        }
+        glTexImage3D(GL_TEXTURE_3D, l, GL_RGBA8, sz, sz, d, 0, GL_RGBA,
+                     GL_UNSIGNED_BYTE, px);
+    }
+    glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MAX_LEVEL, 2);
+    glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MIN_FILTER,
+                    GL_NEAREST_MIPMAP_NEAREST);
+    glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_WRAP_S, GL_REPEAT);
+    glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_WRAP_T, GL_REPEAT);
+    glEnable(GL_TEXTURE_3D);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+    for (int q = 0; q < 6; q++) {
+        float x0 = P((q % 3) * 20), y0 = P((q / 3) * 32);
+        float k = (float)(1 << (q % 3)), r = q / 3 ? 0.3f : 0.8f;
+
+        /* 16 pixels wide: k texels of level 0 per pixel */
+        glBegin(GL_QUADS);
+        glTexCoord3f(0, 0, r); glVertex2f(x0, y0);
+        glTexCoord3f(k, 0, r); glVertex2f(x0 + 0.5f, y0);
+        glTexCoord3f(k, k, r); glVertex2f(x0 + 0.5f, y0 + 0.5f);
+        glTexCoord3f(0, k, r); glVertex2f(x0, y0 + 0.5f);
+        glEnd();
+    }
+    glDisable(GL_TEXTURE_3D);
+}
+
+/* sRGB filtered: the curve comes off each texel before filtering (GL). */
+static void tex_srgb_linear(SceneCtx *c)
+{
+    scene_texture(GL_SRGB8_ALPHA8, 8, 8, GL_LINEAR);
+    glEnable(GL_TEXTURE_2D);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+    scene_quad(-1, -1, 1, 1, 0, 0, 1, 1);
+}
+
+static const char *const vs_tex =
+    "attribute vec2 pos; attribute vec2 tc; varying vec2 uv;\n"
+    "void main() { uv = tc; gl_Position = vec4(pos, 0.0, 1.0); }\n";
+
+/*
+ * Signed RGTC1/RGTC2 (Mesa sets SIGNED_COMP on ATI1N/ATI2N): the blocks
+ * of tex_compressed, sampled in a shader that maps [-1, 1] to [0, 1].
+ */
+static void tex_rgtc_signed(SceneCtx *c)
+{
+    GLenum format = c->param;
+    const int bw = SCENE_W / 4, bh = SCENE_H / 4;
+    int block = format == GL_COMPRESSED_SIGNED_RED_RGTC1 ? 8 : 16;
+    uint8_t *data = calloc(bw * bh, block), *b = data;
+    GLuint t, p;
+
+    for (int by = 0; by < bh; by++) {
+        for (int bx = 0; bx < bw; bx++, b += block) {
+            dxt_alpha_block(b, bx, by, (bx + by) & 1);
+            if (block == 16) {
+                dxt_alpha_block(b + 8, by, bx, !((bx + by) & 1));
+            }
+        }
+    }
+    glClearColor(0.2f, 0.2f, 0.2f, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glGenTextures(1, &t);
+    glBindTexture(GL_TEXTURE_2D, t);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glCompressedTexImage2D(GL_TEXTURE_2D, 0, format, SCENE_W, SCENE_H, 0,
+                           bw * bh * block, data);
+    free(data);
+    p = scene_program(vs_tex,
+                      "varying vec2 uv; uniform sampler2D t;\n"
+                      "void main() {\n"
+                      "  vec4 v = texture2D(t, uv);\n"
+                      "  gl_FragColor = vec4(v.rg * 0.5 + 0.5, 0.25, 1.0);\n"
+                      "}\n");
+    glUniform1i(glGetUniformLocation(p, "t"), 0);
+    scene_quad_attribs(-1, -1, 1, 1);
+}
+
+/*
+ * A YCbCr 4:2:2 texture (GL_MESA_ycbcr_texture; Mesa r300 samples YUYV
+ * and UYVY as VYUY422/YVYU422 with YUV_TO_RGB).  Y ramps across, Cb and
+ * Cr by block; studio-range values.
+ */
+static void tex_ycbcr(SceneCtx *c)
+{
+    static uint16_t px[SCENE_W * SCENE_H];
+    GLuint t;
+
+    for (int y = 0; y < SCENE_H; y++) {
+        for (int x = 0; x < SCENE_W; x++) {
+            /* GL_UNSIGNED_SHORT_8_8_MESA: chroma high byte, luma low */
+            int luma = 16 + (x * 219) / (SCENE_W - 1);
+            int chroma = (x & 1) ? 16 + (y / 8) * 28 : 240 - (y / 8) * 28;
+
+            px[y * SCENE_W + x] = (uint16_t)(chroma << 8 | luma);
+        }
+    }
+    glClearColor(0, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glGenTextures(1, &t);
+    glBindTexture(GL_TEXTURE_2D, t);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_YCBCR_MESA, SCENE_W, SCENE_H, 0,
+                 GL_YCBCR_MESA, c->param, px);
+    textured_screen();
+}
+
 const Scene scenes_texture[] = {
     { "tex_rgba8", "texture RGBA8", API_GL, tex_format,
       NULL, GL_RGBA8 },
@@ -693,6 +837,27 @@ const Scene scenes_texture[] = {
       "GL_ATI_texture_mirror_once", GL_MIRROR_CLAMP_TO_EDGE_ATI },
     { "tex_cube", "cube map, every face", API_GL, tex_cube },
     { "tex_3d", "3D texture, four slices", API_GL, tex_3d },
+    { "tex_3d_mipmap", "mipmapped 3D texture, slices chosen per level",
+      API_GL, tex_3d_mipmap },
+    { "tex_srgb8", "texture SRGB8", API_GL, tex_format,
+      "GL_EXT_texture_sRGB", GL_SRGB8 },
+    { "tex_sluminance8", "texture SLUMINANCE8", API_GL, tex_format,
+      "GL_EXT_texture_sRGB", GL_SLUMINANCE8 },
+    { "tex_srgb_linear", "SRGB8_ALPHA8, bilinear magnification 8x",
+      API_GL, tex_srgb_linear, "GL_EXT_texture_sRGB" },
+    { "tex_srgb_dxt1", "compressed sRGB DXT1", API_GL, tex_compressed,
+      "GL_EXT_texture_sRGB", GL_COMPRESSED_SRGB_S3TC_DXT1_EXT },
+    { "tex_rgtc1_snorm", "compressed signed RGTC1 in a shader", API_GL,
+      tex_rgtc_signed, "GL_ARB_texture_compression_rgtc",
+      GL_COMPRESSED_SIGNED_RED_RGTC1 },
+    { "tex_rgtc2_snorm", "compressed signed RGTC2 in a shader", API_GL,
+      tex_rgtc_signed, "GL_ARB_texture_compression_rgtc",
+      GL_COMPRESSED_SIGNED_RG_RGTC2 },
+    { "tex_ycbcr_rev", "YCbCr 4:2:2 texture (UNSIGNED_SHORT_8_8_REV)",
+      API_GL, tex_ycbcr, "GL_MESA_ycbcr_texture",
+      GL_UNSIGNED_SHORT_8_8_REV_MESA },
+    { "tex_ycbcr", "YCbCr 4:2:2 texture (UNSIGNED_SHORT_8_8)", API_GL,
+      tex_ycbcr, "GL_MESA_ycbcr_texture", GL_UNSIGNED_SHORT_8_8_MESA },
     { "tex_rect", "rectangle texture", API_GL, tex_rect,
       "GL_ARB_texture_rectangle" },
     { "tex_npot", "non-power-of-two 2D texture", API_GL, tex_npot },

@@ -16,6 +16,8 @@ enum {
     VE_MAX = 7, VE_MIN = 8, VE_SGE = 9, VE_SLT = 10, VE_ARL = 13,
     ME_EXP = 1, ME_LOG = 2, ME_LIT = 4, ME_RCP = 6, ME_RSQ = 8,
     ME_PRED_SET_EQ = 21, ME_PRED_SET_POP = 27, VE_PRED_SET_NEQ_PUSH = 18,
+    ME_POW = 5, ME_EX2 = 11, ME_LG2 = 12, ME_POW_CLAMP_B = 13,
+    ME_POW_CLAMP_01 = 15, VE_COND_WRITE_EQ = 19, VE_COND_WRITE_NEQ = 22,
 };
 
 static uint32_t fbits(float f)
@@ -444,11 +446,212 @@ static void test_upload_past_code(void)
     test_host_free(h);
 }
 
+/* An expected value that may be NaN or an infinity, compared exactly. */
+static void assert_special(float r, float want)
+{
+    if (isnan(want)) {
+        g_assert_true(isnan(r));
+    } else if (isinf(want)) {
+        g_assert_true(isinf(r) && (r > 0) == (want > 0));
+    } else {
+        g_assert_cmpfloat_with_epsilon(r, want, 1e-6f * MAX(1.0f, fabsf(want)));
+    }
+}
+
+/* The scalar math op of A.x, replicated: every component is want. */
+static void scalar(TestHost *h, unsigned op, float x, float want)
+{
+    const float a[4] = { x, x, x, x }, z[4] = { 0 };
+    float r[4];
+
+    op1(h, op, true, a, z, z, r);
+    for (int i = 0; i < 4; i++) {
+        assert_special(r[i], want);
+    }
+}
+
+/*
+ * Seed 004's formulas at their special values, evaluated in IEEE single
+ * precision as written: RCP = 1 / x, RSQ = 1 / sqrt(|x|), LOG/EXP and
+ * LG2/EX2 of 0, negatives and large values, POW, FRC and ARL's floor of
+ * negatives.  (Whether the _DX/_FF variants flush these differently is an
+ * open question, docs/3d.md; the model takes the formulas literally.)
+ */
+static void test_tgsi_special(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    const float z[4] = { 0 };
+    float r[4];
+
+    scalar(h, ME_RCP, 0.0f, INFINITY);
+    scalar(h, ME_RCP, -0.0f, -INFINITY);
+    scalar(h, ME_RCP, -2.0f, -0.5f);
+    scalar(h, ME_RSQ, 0.0f, INFINITY);
+    scalar(h, ME_RSQ, -0.0f, INFINITY);         /* |-0| = +0 */
+    scalar(h, ME_RSQ, -16.0f, 0.25f);
+    scalar(h, ME_LG2, 0.0f, -INFINITY);
+    scalar(h, ME_LG2, 8.0f, 3.0f);
+    scalar(h, ME_EX2, 200.0f, INFINITY);        /* 2^200 > FLT_MAX */
+    scalar(h, ME_EX2, -200.0f, 0.0f);
+    scalar(h, ME_EX2, -1.0f, 0.5f);
+    /* LOG(0): floor(lg2 0) = -inf; 0 / 2^-inf = 0 / 0; lg2 0 = -inf */
+    {
+        const float a[4] = { 0.0f };
+
+        op1(h, ME_LOG, true, a, z, z, r);
+        assert_special(r[0], -INFINITY);
+        assert_special(r[1], NAN);
+        assert_special(r[2], -INFINITY);
+        assert_special(r[3], 1.0f);
+    }
+    /* EXP(-1.25): (2^-2, -1.25 - -2, 2^-1.25, 1) */
+    {
+        const float a[4] = { -1.25f };
+
+        op1(h, ME_EXP, true, a, z, z, r);
+        assert_vec(r, 0.25f, 0.75f, 0.42044820762685725f, 1.0f);
+    }
+    /* EXP(200): 2^200 overflows */
+    {
+        const float a[4] = { 200.0f };
+
+        op1(h, ME_EXP, true, a, z, z, r);
+        assert_special(r[0], INFINITY);
+        assert_special(r[1], 0.0f);
+        assert_special(r[2], INFINITY);
+    }
+    /* POW: base A.x, exponent C.x (Mesa); x^0 = 1 even for 0, 0^2 = 0 */
+    {
+        const float cases[][3] = {
+            { 2.0f, 10.0f, 1024.0f }, { 0.0f, 0.0f, 1.0f },
+            { 0.0f, 2.0f, 0.0f }, { 4.0f, -0.5f, 0.5f },
+            { 0.0f, -1.0f, INFINITY },
+        };
+
+        for (unsigned i = 0; i < G_N_ELEMENTS(cases); i++) {
+            const float a[4] = { cases[i][0] }, c[4] = { cases[i][1] };
+
+            op1(h, ME_POW, true, a, z, c, r);
+            assert_special(r[0], cases[i][2]);
+            assert_special(r[3], cases[i][2]);
+        }
+    }
+    /* FRC of negatives: x - floor(x) */
+    {
+        const float a[4] = { -1.25f, -0.5f, -3.0f, -0.0f };
+
+        op1(h, VE_FRC, false, a, z, z, r);
+        assert_vec(r, 0.75f, 0.5f, 0.0f, 0.0f);
+    }
+    /* ARL (FLR to A0) of negatives: floor, toward minus infinity */
+    {
+        const float in[3][4] = { { -1.25f, -0.5f, -3.0f, 2.75f } };
+        uint32_t w[4] = {
+            t3d_pvs_dst(VE_ARL, false, PVS_DA0, 0, 0xF),
+            t3d_pvs_src(PVS_V, 0, PVS_XYZW, 0),
+            t3d_pvs_src(PVS_V, 0, PVS_XYZW, 0),
+            t3d_pvs_src(PVS_V, 0, PVS_XYZW, 0),
+        };
+        R500PvsState st;
+
+        run(h, w, 1, in, &st);
+        g_assert_cmpint(st.a0[0], ==, -2);
+        g_assert_cmpint(st.a0[1], ==, -1);
+        g_assert_cmpint(st.a0[2], ==, -3);
+        g_assert_cmpint(st.a0[3], ==, 2);
+    }
+    test_host_free(h);
+}
+
+/*
+ * A JSR flow-control slot (reference 2.2): after ACT_ADRS jump to
+ * LOOP_CNT_JMP_INST, return to RTN_INST after LAST_INST.  Program
+ *   0: t0 = v0   1: t1 = t0   2: t3 = t1   3: t0 *= v2   4: t0 += v1
+ * with slot 0 = JSR after 0 to 3, body ending at 4, returning to 1:
+ * 0, 3, 4, 1, 2, 3, 4 -> t1 = (1 * 3) + 10 = 13, t0 = 13 * 3 + 10 = 49.
+ * Without the call: 0..4 once, t1 = 1, t0 = 13.
+ */
+static void test_jsr(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    R500Chip *s = &h->chip;
+    const float in[3][4] = { { 1, 1, 1, 1 }, { 10, 10, 10, 10 },
+                             { 3, 3, 3, 3 } };
+    const uint32_t zero = t3d_pvs_src(PVS_V, 0, PVS_ZERO4, 0);
+    uint32_t w[] = {
+        t3d_pvs_dst(VE_ADD, false, PVS_DT, 0, 0xF),
+        t3d_pvs_src(PVS_V, 0, PVS_XYZW, 0), zero, zero,
+        t3d_pvs_dst(VE_ADD, false, PVS_DT, 1, 0xF),
+        t3d_pvs_src(PVS_T, 0, PVS_XYZW, 0), zero, zero,
+        t3d_pvs_dst(VE_ADD, false, PVS_DT, 3, 0xF),
+        t3d_pvs_src(PVS_T, 1, PVS_XYZW, 0), zero, zero,
+        t3d_pvs_dst(VE_MUL, false, PVS_DT, 0, 0xF),
+        t3d_pvs_src(PVS_T, 0, PVS_XYZW, 0),
+        t3d_pvs_src(PVS_V, 2, PVS_XYZW, 0), zero,
+        t3d_pvs_dst(VE_ADD, false, PVS_DT, 0, 0xF),
+        t3d_pvs_src(PVS_T, 0, PVS_XYZW, 0),
+        t3d_pvs_src(PVS_V, 1, PVS_XYZW, 0), zero,
+    };
+    R500PvsState st;
+
+    r500_reg_write(s, R_VAP_PVS_FLOW_CNTL_OPC, 3);          /* slot 0 JSR */
+    r500_reg_write(s, R_VAP_PVS_FLOW_CNTL_ADDRS_LW, 0 | 3u << 16);
+    r500_reg_write(s, R_VAP_PVS_FLOW_CNTL_ADDRS_UW, 4 | 1u << 16);
+    run(h, w, G_N_ELEMENTS(w) / 4, in, &st);
+    g_assert_cmpfloat(st.temp[1][0], ==, 13.0f);
+    g_assert_cmpfloat(st.temp[3][2], ==, 13.0f);
+    g_assert_cmpfloat(st.temp[0][3], ==, 49.0f);
+    test_host_free(h);
+}
+
+/*
+ * The ops no source defines (docs/3d.md): VE_COND_WRITE_* and the clamped
+ * POWs are reported once as unimplemented, with a defined outcome:
+ * COND_WRITE leaves its destination as it was (it used to write 0), the
+ * clamped POW computes the power.
+ */
+static void test_unmodelled_ops(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    const float in[3][4] = { { 7, 7, 7, 7 }, { 0, 0, 0, 0 },
+                             { 5, 5, 5, 5 } };
+    const uint32_t zero = t3d_pvs_src(PVS_V, 0, PVS_ZERO4, 0);
+    R500PvsState st;
+
+    for (unsigned op = VE_COND_WRITE_EQ; op <= VE_COND_WRITE_NEQ; op++) {
+        uint32_t w[] = {
+            t3d_pvs_dst(VE_ADD, false, PVS_DT, 0, 0xF),
+            t3d_pvs_src(PVS_V, 0, PVS_XYZW, 0), zero, zero,
+            t3d_pvs_dst(op, false, PVS_DT, 0, 0xF),
+            t3d_pvs_src(PVS_V, 1, PVS_XYZW, 0),
+            t3d_pvs_src(PVS_V, 2, PVS_XYZW, 0),
+            t3d_pvs_src(PVS_V, 2, PVS_XYZW, 0),
+        };
+
+        run(h, w, 2, in, &st);
+        assert_vec(st.temp[0], 7, 7, 7, 7);
+    }
+    g_assert_cmpuint(test_host_count_logs(h, "VE_COND_WRITE"), ==, 1);
+    for (unsigned op = ME_POW_CLAMP_B; op <= ME_POW_CLAMP_01; op++) {
+        const float a[4] = { 2.0f }, c[4] = { 3.0f }, z[4] = { 0 };
+        float r[4];
+
+        op1(h, op, true, a, z, c, r);
+        assert_vec(r, 8, 8, 8, 8);
+    }
+    g_assert_cmpuint(test_host_count_logs(h, "not modelled"), ==, 1);
+    g_assert_cmpuint(h->chip.unimp_events, ==, 1);
+    test_host_free(h);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/pvs/upload", test_upload);
     g_test_add_func("/pvs/tgsi-ops", test_tgsi_ops);
+    g_test_add_func("/pvs/tgsi-special", test_tgsi_special);
+    g_test_add_func("/pvs/jsr", test_jsr);
+    g_test_add_func("/pvs/unmodelled-ops", test_unmodelled_ops);
     g_test_add_func("/pvs/arl-relative", test_arl_relative);
     g_test_add_func("/pvs/const-window", test_const_window);
     g_test_add_func("/pvs/loop-break", test_loop_break);

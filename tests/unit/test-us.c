@@ -592,12 +592,359 @@ static void test_loops_too_deep(void)
     test_host_free(h);
 }
 
+/* ---- Seeds 000 and 002 executed, field by field ---- */
+
+/*
+ * Unit 0: a 4 x 1 RGBA32F texture (format 0x1D, seed 003), point sampled,
+ * clamped; texel x = (x + 1) * (1, 10, 100, 1000), SEL identity.
+ */
+static void tex_ramp(TestHost *h)
+{
+    R500Chip *s = &h->chip;
+
+    for (int x = 0; x < 4; x++) {
+        float v[4] = { x + 1.0f, 10.0f * (x + 1), 100.0f * (x + 1),
+                       1000.0f * (x + 1) };
+
+        memcpy(h->vram + T3D_TEX + 16 * x, v, 16);
+    }
+    r500_reg_write(s, R_TX_ENABLE, 1);
+    r500_reg_write(s, R_TX_FILTER0, 2 | 2u << 3 | 1u << 9 | 1u << 11);
+    r500_reg_write(s, R_TX_FILTER1, 0);
+    r500_reg_write(s, R_TX_FORMAT0, 3);                 /* 4 x 1 */
+    r500_reg_write(s, R_TX_FORMAT1, 0x1D | 3u << 9 | 0u << 12 | 1u << 15 |
+                   2u << 18);
+    r500_reg_write(s, R_TX_FORMAT2, 0);
+    r500_reg_write(s, R_TX_OFFSET, T3D_TEX);
+    r500_tx_prepare(s);
+}
+
+static float ramp(int x, int comp)
+{
+    static const float k[4] = { 1, 10, 100, 1000 };
+
+    return (x + 1) * k[comp];
+}
+
+enum { TEX_LD = 1, TEX_PROJ = 3 };
+#define TEX_IGNORE_UNCOVERED    (1u << 26)
+#define TEX_UNSCALED            (1u << 27)
+
+/* A TEX instruction word from the fields of seed 000, writing RGBA. */
+static void tex_inst(uint32_t w[6], unsigned op, unsigned flags,
+                     unsigned src, bool src_rel, const unsigned sswz[4],
+                     unsigned dst, bool dst_rel, const unsigned dswz[4])
+{
+    memset(w, 0, 6 * sizeof(w[0]));
+    w[0] = 3 | 7u << 11 | 1u << 14;         /* TYPE TEX, write RGBA */
+    w[1] = 0u << 16 | op << 22 | flags;      /* TEX_ID 0 */
+    w[2] = src | (src_rel ? 1u : 0) << 7 | sswz[0] << 8 | sswz[1] << 10 |
+           sswz[2] << 12 | sswz[3] << 14 | dst << 16 |
+           (dst_rel ? 1u : 0) << 23 | dswz[0] << 24 | dswz[1] << 26 |
+           dswz[2] << 28 | dswz[3] << 30;
+}
+
+/*
+ * Every field of US_TEX_ADDR executed: the coordinates come from t5's
+ * B, A, R, G as S, T, R, Q (PROJ divides by Q, so Q's select matters),
+ * the result lands in t9 as R <- A, G <- B, B <- R, A <- G.  For pixel p,
+ * S / Q = p + 0.5: texel p.
+ */
+static void test_tex_addr_fields(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    R500UsQuad *q = &h->chip.soft.w0.q;
+    const unsigned sswz[4] = { B, A, R, G }, dswz[4] = { A, B, R, G };
+    uint32_t w[6];
+
+    tex_ramp(h);
+    tex_inst(w, TEX_PROJ, TEX_UNSCALED, 5, false, sswz, 9, false, dswz);
+    t3d_us_program(h, w, 1);
+    g_assert_true(r500_us_prepare(&h->chip));
+    memset(q->t, 0, sizeof(q->t));
+    q->cover = 0xF;
+    for (int p = 0; p < 4; p++) {
+        q->t[5][R][p] = 0.0f;               /* R: unused by a 2D texture */
+        q->t[5][G][p] = 2.0f;               /* Q */
+        q->t[5][B][p] = 2.0f * (p + 0.5f);  /* S * Q */
+        q->t[5][A][p] = 1.0f;               /* T * Q: row 0.5 */
+    }
+    r500_us_run_quad(r500_soft_begin(&h->chip));
+    for (int p = 0; p < 4; p++) {
+        g_assert_cmpfloat(q->t[9][R][p], ==, ramp(p, 3));
+        g_assert_cmpfloat(q->t[9][G][p], ==, ramp(p, 2));
+        g_assert_cmpfloat(q->t[9][B][p], ==, ramp(p, 0));
+        g_assert_cmpfloat(q->t[9][A][p], ==, ramp(p, 1));
+    }
+    test_host_free(h);
+}
+
+/*
+ * SRC_ADDR_REL and DST_ADDR_REL in a loop (seed 000: "add aL before
+ * lookup"): LOOP with aL = 5, 6, 7; TEX t[0 + aL] -> t[20 + aL].  t5..t7
+ * point at texels 1, 2, 3 (rotated by the pixel); t0 at texel 0, which is
+ * what a TEX ignoring the bits would read, into t20.
+ */
+static void test_tex_relative_loop(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    R500Chip *s = &h->chip;
+    R500UsQuad *q = &s->soft.w0.q;
+    const unsigned id[4] = { R, G, B, A };
+    uint32_t w[4 * 6];
+
+    tex_ramp(h);
+    fc_inst(w, 1, 0x00, 3);                 /* 0: LOOP, skip to 3 */
+    tex_inst(w + 6, TEX_LD, TEX_UNSCALED, 0, true, id, 20, true, id);
+    fc_inst(w + 12, 2, 0xFF, 1);            /* 2: ENDLOOP back to 1 */
+    out_colour(w + 18);                     /* 3: OUT */
+    t3d_us_program(h, w, 4);
+    /* US_FC_INT_CONST 0: 3 iterations (KR), aL from 5 (KG), step 1 (KB) */
+    r500_reg_write(s, R500_REGA_AT(US_FC_INT_CONST, 0), 3 | 5u << 8 |
+                   1u << 16);
+    g_assert_true(r500_us_prepare(s));
+    memset(q->t, 0, sizeof(q->t));
+    q->cover = 0xF;
+    for (int p = 0; p < 4; p++) {
+        q->t[0][R][p] = 0.5f;
+        for (int i = 0; i < 3; i++) {
+            q->t[5 + i][R][p] = (i + 1 + p) % 4 + 0.5f;
+            q->t[5 + i][G][p] = 0.5f;
+        }
+        for (int ch = 0; ch < 4; ch++) {
+            q->t[20][ch][p] = -1.0f;
+        }
+    }
+    r500_us_run_quad(r500_soft_begin(s));
+    for (int p = 0; p < 4; p++) {
+        for (int i = 0; i < 3; i++) {
+            for (int ch = 0; ch < 4; ch++) {
+                g_assert_cmpfloat(q->t[25 + i][ch][p], ==,
+                                  ramp((i + 1 + p) % 4, ch));
+            }
+        }
+        g_assert_cmpfloat(q->t[20][R][p], ==, -1.0f);
+    }
+    test_host_free(h);
+}
+
+/*
+ * Seed 002's ADDRn_REL in the same kind of loop, for temporaries and
+ * constants: t[40 + aL] = t[5 + aL] + c[10 + aL] (ADDR0 temp relative,
+ * ADDR1 constant relative, destinations relative), aL = 5, 6, 7.
+ */
+static void test_alu_relative_loop(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    R500Chip *s = &h->chip;
+    R500UsQuad *q = &s->soft.w0.q;
+    uint32_t w[4 * 6];
+    T3DAlu add = {
+        .rgb_wmask = 7, .alpha_wmask = 1, .dst = 40,
+        .addr = { 0, CONST(5) }, .sel = { 0, 0, 1 },
+        .swz = { { R, G, B }, { S1, S1, S1 }, { R, G, B } },
+        .asel = { 0, 0, 1 }, .aswz = { A, S1, A },
+    };
+
+    fc_inst(w, 1, 0x00, 3);                 /* 0: LOOP, skip to 3 */
+    t3d_us_alu(&add, w + 6);                /* 1: the relative ADD */
+    for (int k = 1; k <= 2; k++) {
+        w[6 + k] |= 1u << 9 | 1u << 19;     /* ADDR0_REL, ADDR1_REL */
+    }
+    w[6 + 4] |= 1u << 11;                   /* ALPHA_ADDRD_REL */
+    w[6 + 5] |= 1u << 11;                   /* RGB_ADDRD_REL */
+    fc_inst(w + 12, 2, 0xFF, 1);            /* 2: ENDLOOP back to 1 */
+    out_colour(w + 18);                     /* 3: OUT */
+    t3d_us_program(h, w, 4);
+    r500_reg_write(s, R500_REGA_AT(US_FC_INT_CONST, 0), 3 | 5u << 8 |
+                   1u << 16);
+    for (int i = 0; i < 3; i++) {
+        t3d_us_const(h, 10 + i, 100.0f * (i + 1), 200.0f * (i + 1),
+                     300.0f * (i + 1), 400.0f * (i + 1));
+    }
+    g_assert_true(r500_us_prepare(s));
+    memset(q->t, 0, sizeof(q->t));
+    q->cover = 0xF;
+    for (int p = 0; p < 4; p++) {
+        for (int i = 0; i < 3; i++) {
+            for (int ch = 0; ch < 4; ch++) {
+                q->t[5 + i][ch][p] = i + 0.25f * ch + p;
+            }
+        }
+    }
+    r500_us_run_quad(r500_soft_begin(s));
+    for (int p = 0; p < 4; p++) {
+        for (int i = 0; i < 3; i++) {
+            for (int ch = 0; ch < 4; ch++) {
+                g_assert_cmpfloat(q->t[45 + i][ch][p], ==,
+                                  i + 0.25f * ch + p + 100.0f * (ch + 1) *
+                                  (i + 1));
+            }
+        }
+    }
+    test_host_free(h);
+}
+
+/*
+ * US_TEX_INST.IGNORE_UNCOVERED (reference 3.9: no fetch for uncovered
+ * pixels): pixel 3 uncovered keeps its destination; without the bit it
+ * is written like the others.
+ */
+static void test_tex_ignore_uncovered(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    R500UsQuad *q = &h->chip.soft.w0.q;
+    const unsigned id[4] = { R, G, B, A };
+    uint32_t w[6];
+
+    tex_ramp(h);
+    for (int pass = 0; pass < 2; pass++) {
+        tex_inst(w, TEX_LD, TEX_UNSCALED | (pass ? 0 : TEX_IGNORE_UNCOVERED),
+                 1, false, id, 2, false, id);
+        t3d_us_program(h, w, 1);
+        g_assert_true(r500_us_prepare(&h->chip));
+        for (int p = 0; p < 4; p++) {
+            q->t[1][R][p] = p + 0.5f;
+            q->t[1][G][p] = 0.5f;
+            q->t[2][R][p] = -1.0f;
+        }
+        q->cover = 0x7;
+        r500_us_run_quad(r500_soft_begin(&h->chip));
+        for (int p = 0; p < 3; p++) {
+            g_assert_cmpfloat(q->t[2][R][p], ==, ramp(p, 0));
+        }
+        g_assert_cmpfloat(q->t[2][R][3], ==, pass ? ramp(3, 0) : -1.0f);
+    }
+    test_host_free(h);
+}
+
+/*
+ * All 128 inline constants of seed 002 through the ALU, in each of the
+ * three address slots: 4-bit exponent (bias 7), 3-bit mantissa, with
+ * denormals.  The expectation is built as IEEE bits: exponent e - 7 +
+ * 127, mantissa m in the top three fraction bits; e = 0 is m / 512.
+ */
+static void test_inline_all(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    uint32_t w[6];
+
+    for (unsigned v = 0; v < 128; v++) {
+        unsigned e = v >> 3, m = v & 7;
+        uint32_t bits = (e - 7 + 127) << 23 | m << 20;
+        float want;
+
+        if (e) {
+            memcpy(&want, &bits, 4);
+        } else {
+            want = m / 512.0f;
+        }
+        for (int slot = 0; slot < 3; slot++) {
+            /* out = src[slot] * 1 + 0, the other sources temps */
+            T3DAlu a = {
+                .out = true, .rgb_omask = 7, .alpha_omask = 1,
+                .addr = { 1, 2, 3 },
+                .sel = { slot, 0, 0 },
+                .swz = { { R, G, B }, { S1, S1, S1 }, { S0, S0, S0 } },
+                .asel = { slot, 0, 0 }, .aswz = { A, S1, S0 },
+            };
+
+            a.addr[slot] = INL(v);
+            t3d_us_alu(&a, w);
+            run(h, w, 1);
+            for (int ch = 0; ch < 4; ch++) {
+                g_assert_cmpfloat(out(h, ch, 2), ==, want);
+            }
+        }
+    }
+    test_host_free(h);
+}
+
+/*
+ * The four presubtract modes of SRCP_OP (seed 002), RGB and alpha:
+ * 0: 1 - 2 * src0, 1: src1 - src0, 2: src1 + src0, 3: 1 - src0.
+ */
+static void test_presubtract_modes(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    uint32_t w[6];
+
+    for (unsigned op = 0; op < 4; op++) {
+        T3DAlu a = {
+            .out = true, .rgb_omask = 7, .alpha_omask = 1,
+            .addr = { 0, 1, 2 }, .srcp = op,
+            .sel = { 3, 0, 0 },
+            .swz = { { R, G, B }, { S1, S1, S1 }, { S0, S0, S0 } },
+            .asel = { 3, 0, 0 }, .aswz = { A, S1, S0 },
+        };
+
+        t3d_us_alu(&a, w);
+        run(h, w, 1);
+        for (int p = 0; p < 4; p++) {
+            for (int ch = 0; ch < 4; ch++) {
+                float s0 = tv(0, ch, p), s1 = tv(1, ch, p);
+                float want = op == 0 ? 1.0f - 2.0f * s0
+                           : op == 1 ? s1 - s0
+                           : op == 2 ? s1 + s0 : 1.0f - s0;
+
+                g_assert_cmpfloat(out(h, ch, p), ==, want);
+            }
+        }
+    }
+    test_host_free(h);
+}
+
+/*
+ * US ALU special values, evaluated as the IEEE formulas: RCP of +-0 and
+ * negatives, LN2 of 0 (-inf), EX2 of large values, FRC of negatives.
+ */
+static void test_alu_special(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    const struct { unsigned op; float x, want; } cases[] = {
+        { A_RCP, 0.0f, INFINITY }, { A_RCP, -0.0f, -INFINITY },
+        { A_RCP, -4.0f, -0.25f }, { A_LN2, 0.0f, -INFINITY },
+        { A_LN2, 0.25f, -2.0f }, { A_EX2, 200.0f, INFINITY },
+        { A_EX2, -200.0f, 0.0f }, { A_EX2, -3.0f, 0.125f },
+        { 7 /* FRC */, -1.25f, 0.75f }, { 7, -3.0f, 0.0f },
+        { A_RSQ, 0.0f, INFINITY },
+    };
+    uint32_t w[6];
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(cases); i++) {
+        T3DAlu a = {
+            .out = true, .rgb_omask = 7, .alpha_omask = 1,
+            .addr = { CONST(0) }, .rgb_op = RGB_SOP,
+            .alpha_op = cases[i].op, .aswz = { R },
+        };
+        float r;
+
+        t3d_us_const(h, 0, cases[i].x, 0, 0, 0);
+        t3d_us_alu(&a, w);
+        run(h, w, 1);
+        r = out(h, 3, 0);
+        if (isinf(cases[i].want)) {
+            g_assert_true(isinf(r) && (r > 0) == (cases[i].want > 0));
+        } else {
+            g_assert_cmpfloat(r, ==, cases[i].want);
+        }
+    }
+    test_host_free(h);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/us/inline-constants", test_inline_constants);
     g_test_add_func("/us/alu-addressing", test_alu_addressing);
     g_test_add_func("/us/tex-word", test_tex_word);
+    g_test_add_func("/us/seed000/tex-addr-fields", test_tex_addr_fields);
+    g_test_add_func("/us/seed000/tex-relative-loop", test_tex_relative_loop);
+    g_test_add_func("/us/seed002/alu-relative-loop", test_alu_relative_loop);
+    g_test_add_func("/us/tex-ignore-uncovered", test_tex_ignore_uncovered);
+    g_test_add_func("/us/seed002/inline-all", test_inline_all);
+    g_test_add_func("/us/seed002/presubtract-modes", test_presubtract_modes);
+    g_test_add_func("/us/alu-special", test_alu_special);
     g_test_add_func("/us/store-views", test_store_views);
     g_test_add_func("/us/alu-ops", test_alu_ops);
     g_test_add_func("/us/derivatives", test_derivatives);

@@ -188,6 +188,9 @@ enum {
     R500_3D_UNIMP_ZB_FORMAT,
     R500_3D_UNIMP_MSAA,
     R500_3D_UNIMP_CMASK,
+    R500_3D_UNIMP_TX_ANISO,
+    R500_3D_UNIMP_LINE_STIPPLE,
+    R500_3D_UNIMP_PVS_OP,
 };
 
 #define r500_3d_unimp_once(s, what, ...) do {                           \

@@ -238,6 +238,18 @@ bool r500_rast_prepare(R500Chip *s, uint32_t prim_type, bool psize,
                            "triangle texture stuffing is not modelled (VAP "
                            "texcoords are used)");
     }
+    /*
+     * Line stipple (GA_LINE_STIPPLE_CONFIG/VALUE, Mesa leaves both 0 when
+     * it is off): not modelled, the lines are drawn solid.
+     */
+    if ((s->regs[R_GA_LINE_STIPPLE_CONFIG / 4] ||
+         s->regs[R_GA_LINE_STIPPLE_VALUE / 4]) &&
+        (prim_type == PRIM_LINES || prim_type == PRIM_LINE_STRIP ||
+         prim_type == PRIM_LINE_LOOP || prim_type == PRIM_LINES_3 ||
+         R500_FGET(s->regs[R_GA_POLY_MODE / 4], GA_POLY_MODE, DUAL))) {
+        r500_3d_unimp_once(s, R500_3D_UNIMP_LINE_STIPPLE, "3D: line stipple "
+                           "is not modelled (lines drawn solid)");
+    }
     r->quad_budget = R500_RAST_QUAD_BUDGET;
     r->psize = psize;
     return rs_prepare(s, points);

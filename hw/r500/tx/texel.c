@@ -10,46 +10,54 @@
 
 #include "tx.h"
 
+/*
+ * Bytes, block, modelled, components of at most 8 bits (GAMMA applies to
+ * those only, seed 003), Y/YUV (SIGNED_COMP and SEL_* ignored, seed 003).
+ * Not modelled (sampled as 0, reported once): the two MPEG formats, whose
+ * arithmetic is not documented; W24_FP, whose bit layout is not (open
+ * question 18); the 1-bit and 10-bit formats of TXFORMAT_MSB, whose
+ * storage (bits per texel, container, bit order) is not.
+ */
 static const R500TxFormatInfo formats[64] = {
-    [R500_TXF_8] = { 1, false, true },
-    [R500_TXF_16] = { 2, false, true },
-    [R500_TXF_4_4] = { 1, false, true },
-    [R500_TXF_8_8] = { 2, false, true },
-    [R500_TXF_16_16] = { 4, false, true },
-    [R500_TXF_3_3_2] = { 1, false, true },
-    [R500_TXF_5_6_5] = { 2, false, true },
-    [R500_TXF_6_5_5] = { 2, false, true },
-    [R500_TXF_11_11_10] = { 4, false, true },
-    [R500_TXF_10_11_11] = { 4, false, true },
-    [R500_TXF_4_4_4_4] = { 2, false, true },
-    [R500_TXF_1_5_5_5] = { 2, false, true },
-    [R500_TXF_8_8_8_8] = { 4, false, true },
-    [R500_TXF_2_10_10_10] = { 4, false, true },
-    [R500_TXF_16_16_16_16] = { 8, false, true },
-    [R500_TXF_DXT1] = { 8, true, true },
-    [R500_TXF_DXT3] = { 16, true, true },
-    [R500_TXF_DXT5] = { 16, true, true },
-    [R500_TXF_CXV8U8] = { 2, false, true },
-    [R500_TXF_AVYU444] = { 4, false, false },
-    [R500_TXF_VYUY422] = { 2, false, false },
-    [R500_TXF_YVYU422] = { 2, false, false },
+    [R500_TXF_8] = { 1, false, true, 0x1 },
+    [R500_TXF_16] = { 2, false, true, 0x0 },
+    [R500_TXF_4_4] = { 1, false, true, 0x3 },
+    [R500_TXF_8_8] = { 2, false, true, 0x3 },
+    [R500_TXF_16_16] = { 4, false, true, 0x0 },
+    [R500_TXF_3_3_2] = { 1, false, true, 0x7 },
+    [R500_TXF_5_6_5] = { 2, false, true, 0x7 },
+    [R500_TXF_6_5_5] = { 2, false, true, 0x7 },
+    [R500_TXF_11_11_10] = { 4, false, true, 0x0 },
+    [R500_TXF_10_11_11] = { 4, false, true, 0x0 },
+    [R500_TXF_4_4_4_4] = { 2, false, true, 0xF },
+    [R500_TXF_1_5_5_5] = { 2, false, true, 0xF },
+    [R500_TXF_8_8_8_8] = { 4, false, true, 0xF },
+    [R500_TXF_2_10_10_10] = { 4, false, true, 0x8 },
+    [R500_TXF_16_16_16_16] = { 8, false, true, 0x0 },
+    [R500_TXF_DXT1] = { 8, true, true, 0xF },
+    [R500_TXF_DXT3] = { 16, true, true, 0xF },
+    [R500_TXF_DXT5] = { 16, true, true, 0xF },
+    [R500_TXF_Y8] = { 1, false, true, 0xF, true },
+    [R500_TXF_AVYU444] = { 4, false, true, 0xF, true },
+    [R500_TXF_VYUY422] = { 2, false, true, 0xF, true },
+    [R500_TXF_YVYU422] = { 2, false, true, 0xF, true },
     [R500_TXF_16_MPEG] = { 2, false, false },
     [R500_TXF_16_16_MPEG] = { 4, false, false },
-    [R500_TXF_16F] = { 2, false, true },
-    [R500_TXF_16F_16F] = { 4, false, true },
-    [R500_TXF_16F_16F_16F_16F] = { 8, false, true },
-    [R500_TXF_32F] = { 4, false, true },
-    [R500_TXF_32F_32F] = { 8, false, true },
-    [R500_TXF_32F_32F_32F_32F] = { 16, false, true },
+    [R500_TXF_16F] = { 2, false, true, 0x0 },
+    [R500_TXF_16F_16F] = { 4, false, true, 0x0 },
+    [R500_TXF_16F_16F_16F_16F] = { 8, false, true, 0x0 },
+    [R500_TXF_32F] = { 4, false, true, 0x0 },
+    [R500_TXF_32F_32F] = { 8, false, true, 0x0 },
+    [R500_TXF_32F_32F_32F_32F] = { 16, false, true, 0x0 },
     [R500_TXF_W24_FP] = { 4, false, false },
-    [R500_TXF_ATI2N] = { 16, true, true },
+    [R500_TXF_ATI2N] = { 16, true, true, 0x3 },
     [R500_TXF_1] = { 1, false, false },
     [R500_TXF_1_REVERSE] = { 1, false, false },
     [R500_TXF_10] = { 2, false, false },
     [R500_TXF_10_10] = { 4, false, false },
     [R500_TXF_10_10_10_10] = { 8, false, false },
-    [R500_TXF_ATI1N] = { 8, true, true },
-    [R500_TXF_24_8] = { 4, false, true },
+    [R500_TXF_ATI1N] = { 8, true, true, 0x1 },
+    [R500_TXF_24_8] = { 4, false, true, 0x2 },
 };
 
 const R500TxFormatInfo *r500_tx_format_info(unsigned fmt)
@@ -149,33 +157,69 @@ static void dxt_colour(const uint8_t *b, unsigned x, unsigned y, bool dxt1,
     }
 }
 
-/* An interpolated 8-bit channel block (DXT5 alpha, BC4). */
-static float bc4_channel(const uint8_t *b, unsigned x, unsigned y)
+/*
+ * An interpolated 8-bit channel block (DXT5 alpha, BC4).  Signed (BC4
+ * SNORM, what SIGNED_COMP asks of ATI1N/ATI2N): the endpoints are two's
+ * complement, -128 and -127 both -1, and the six-value mode's extra codes
+ * are -1 and 1 (the BC4 definition).
+ */
+static float bc4_channel(const uint8_t *b, unsigned x, unsigned y,
+                         bool is_signed)
 {
-    unsigned a0 = b[0], a1 = b[1], bit = 3 * (4 * y + x);
+    int a0 = is_signed ? (int8_t)b[0] : b[0];
+    int a1 = is_signed ? (int8_t)b[1] : b[1];
+    float scale = is_signed ? 127.0f : 255.0f, v;
+    unsigned bit = 3 * (4 * y + x);
     uint64_t bits = 0;
-    unsigned idx;
+    int idx;        /* signed: the weights multiply negative endpoints */
 
+    if (is_signed) {
+        a0 = MAX(a0, -127);
+        a1 = MAX(a1, -127);
+    }
     for (int i = 0; i < 6; i++) {
         bits |= (uint64_t)b[2 + i] << (8 * i);
     }
     idx = (bits >> bit) & 7;
     if (idx == 0) {
-        return a0 / 255.0f;
+        return a0 / scale;
     }
     if (idx == 1) {
-        return a1 / 255.0f;
+        return a1 / scale;
     }
     if (a0 > a1) {
-        return ((8 - idx) * a0 + (idx - 1) * a1) / (7.0f * 255.0f);
+        return ((8 - idx) * a0 + (idx - 1) * a1) / (7.0f * scale);
     }
     if (idx == 6) {
-        return 0.0f;
+        return is_signed ? -1.0f : 0.0f;
     }
     if (idx == 7) {
         return 1.0f;
     }
-    return ((6 - idx) * a0 + (idx - 1) * a1) / (5.0f * 255.0f);
+    v = ((6 - idx) * a0 + (idx - 1) * a1) / (5.0f * scale);
+    return v;
+}
+
+float r500_tx_srgb_to_linear(float v)
+{
+    return v <= 0.04045f ? v / 12.92f : powf((v + 0.055f) / 1.055f, 2.4f);
+}
+
+void r500_tx_yuv_to_rgb(float c[4], bool clamp)
+{
+    float y = (c[1] * 255.0f - 16.0f) / 219.0f;
+    float u = (c[0] * 255.0f - 128.0f) / 224.0f;
+    float v = (c[2] * 255.0f - 128.0f) / 224.0f;
+
+    /* Kr = 0.299, Kb = 0.114: R = Y + 1.402 V', B = Y + 1.772 U' */
+    c[0] = y + 1.402f * v;
+    c[1] = y - (0.114f * 1.772f / 0.587f) * u - (0.299f * 1.402f / 0.587f) * v;
+    c[2] = y + 1.772f * u;
+    if (clamp) {
+        for (int i = 0; i < 3; i++) {
+            c[i] = c[i] > 1.0f ? 1.0f : c[i] > 0.0f ? c[i] : 0.0f;
+        }
+    }
 }
 
 void r500_tx_decode(unsigned fmt, const uint8_t *p, unsigned x, unsigned y,
@@ -247,11 +291,34 @@ void r500_tx_decode(unsigned fmt, const uint8_t *p, unsigned x, unsigned y,
             c[i] = unorm(le16(p + 2 * i), 16, (sign >> i) & 1, false);
         }
         break;
-    case R500_TXF_CXV8U8:
-        /* signed U, V; the third component is derived */
-        c[0] = unorm(p[0], 8, true, false);
-        c[1] = unorm(p[1], 8, true, false);
-        c[2] = sqrtf(MAX(0.0f, 1.0f - c[0] * c[0] - c[1] * c[1]));
+    case R500_TXF_Y8:
+        /*
+         * Seed 003 names 0x12 Y8 (Mesa's and the kernel's headers call it
+         * CxV8U8; the seed is binding).  Luminance only: Y in the colour
+         * components, alpha 1 (assumed; with no chroma YUV_TO_RGB is not
+         * applied).
+         */
+        c[0] = c[1] = c[2] = p[0] / 255.0f;
+        c[3] = 1.0f;
+        break;
+    case R500_TXF_AVYU444:
+        /* A V Y U from the most significant byte: U byte 0 ... A byte 3 */
+        for (int i = 0; i < 4; i++) {
+            c[i] = p[i] / 255.0f;
+        }
+        break;
+    case R500_TXF_VYUY422:
+        /* V Y1 U Y0 from the top (memory Y0 U Y1 V): texel x & 1's Y */
+        c[0] = p[1] / 255.0f;
+        c[1] = p[(x & 1) * 2] / 255.0f;
+        c[2] = p[3] / 255.0f;
+        c[3] = 1.0f;
+        break;
+    case R500_TXF_YVYU422:
+        /* Y1 V Y0 U from the top (memory U Y0 V Y1) */
+        c[0] = p[0] / 255.0f;
+        c[1] = p[1 + (x & 1) * 2] / 255.0f;
+        c[2] = p[2] / 255.0f;
         c[3] = 1.0f;
         break;
     case R500_TXF_16F:
@@ -291,14 +358,15 @@ void r500_tx_decode(unsigned fmt, const uint8_t *p, unsigned x, unsigned y,
         break;
     case R500_TXF_DXT5:
         dxt_colour(p + 8, x, y, false, c);
-        c[3] = bc4_channel(p, x, y);
+        c[3] = bc4_channel(p, x, y, false);
         break;
     case R500_TXF_ATI1N:
-        c[0] = bc4_channel(p, x, y);
+        c[0] = bc4_channel(p, x, y, sign & 1);
         break;
     case R500_TXF_ATI2N:
-        c[0] = bc4_channel(p, x, y);
-        c[1] = bc4_channel(p + 8, x, y);
+        /* component 0 from the first block (Mesa's RGTC2 red) */
+        c[0] = bc4_channel(p, x, y, sign & 1);
+        c[1] = bc4_channel(p + 8, x, y, sign & 2);
         break;
     default:
         break;

@@ -130,6 +130,27 @@ static bool tx_layout(R500Chip *s, unsigned i, R500TxUnit *t, uint32_t f0,
     return true;
 }
 
+/*
+ * TX_OFFSET.ENDIAN_SWAP (0 none, 1 bytes in 16-bit words, 2 bytes in
+ * 32-bit words, 3 16-bit halves in 32-bit words, as the colour buffer's
+ * COLORENDIAN): byte i of a swap unit comes from byte i ^ k.
+ */
+static const uint8_t endian_xor[4] = { 0, 1, 3, 2 };
+static const uint8_t endian_unit[4] = { 1, 2, 4, 4 };
+
+/* What the shader sees of a decoded texel: YUV_TO_RGB, then GAMMA. */
+static void tx_finish_texel(const R500TxUnit *t, float c[4])
+{
+    if (t->yuv_to_rgb && t->fmt != R500_TXF_Y8) {
+        r500_tx_yuv_to_rgb(c, t->yuv_to_rgb == 1);
+    }
+    for (unsigned m = t->gamma_mask; m; m &= m - 1) {
+        unsigned k = __builtin_ctz(m);
+
+        c[k] = r500_tx_srgb_to_linear(c[k]);
+    }
+}
+
 void r500_tx_prepare(R500Chip *s)
 {
     uint32_t en = s->regs[R_TX_ENABLE / 4];
@@ -170,16 +191,53 @@ void r500_tx_prepare(R500Chip *s)
             tx_problem(s, i, "TEX_COORD_TYPE 3 is reserved");
             continue;
         }
-        if (R500_FGET(f1, TX_FORMAT1, YUV_TO_RGB)) {
-            r500_3d_unimp_once(s, R500_3D_UNIMP_TX_FORMAT, "3D: YUV to RGB "
-                               "texture conversion is not modelled");
+        /* YUV_TO_RGB and SWAP_YUV act on the YUV formats only (seed 003) */
+        t->yuv_to_rgb = t->info->yuv ? R500_FGET(f1, TX_FORMAT1, YUV_TO_RGB)
+                                     : 0;
+        if (t->yuv_to_rgb == 3) {
+            tx_problem(s, i, "YUV_TO_RGB 3 is not defined");
+            continue;
         }
+        t->swap_yuv = t->info->yuv && R500_FGET(f1, TX_FORMAT1, SWAP_YUV);
+        t->endian = R500_FGET(off, TX_OFFSET, ENDIAN_SWAP);
+        t->vol = R500_FGET(fl0, TX_FILTER0, VOL_FILTER);
+        t->special_fetch = t->endian || t->swap_yuv ||
+                           r500_tx_fmt_pair(t->fmt);
+        if (t->info->yuv) {
+            /* SIGNED_COMP and SEL_* are ignored for Y/YUV formats */
+            t->sign = 0;
+            for (int k = 0; k < 4; k++) {
+                t->sel[k] = k;
+            }
+        }
+        /*
+         * GAMMA: the components of 8 bits or less that feed red, green or
+         * blue, before filtering (seed 003; alpha untouched, as GL's sRGB
+         * formats and open question 15 assume).
+         */
+        t->gamma_mask = 0;
+        if (t->gamma) {
+            for (int k = 0; k < 3; k++) {
+                if (t->sel[k] < 4) {
+                    t->gamma_mask |= 1u << t->sel[k];
+                }
+            }
+            t->gamma_mask &= t->info->small;
+        }
+        t->finish = t->gamma_mask || t->yuv_to_rgb;
         t->wrap[0] = R500_FGET(fl0, TX_FILTER0, CLAMP_S);
         t->wrap[1] = R500_FGET(fl0, TX_FILTER0, CLAMP_T);
         t->wrap[2] = R500_FGET(fl0, TX_FILTER0, CLAMP_R);
         t->mag = R500_FGET(fl0, TX_FILTER0, MAG_FILTER);
         t->min = R500_FGET(fl0, TX_FILTER0, MIN_FILTER);
         t->mip = R500_FGET(fl0, TX_FILTER0, MIP_FILTER);
+        if (t->mag == FILTER_ANISO || t->min == FILTER_ANISO ||
+            R500_FGET(fl0, TX_FILTER0, MAX_ANISO) ||
+            ((fl1 >> 23) & 0x3F)) {
+            r500_3d_unimp_once(s, R500_3D_UNIMP_TX_ANISO, "3D: anisotropic "
+                               "texture filtering is not modelled (filtered "
+                               "bilinear)");
+        }
         t->last = MIN(R500_FGET(f0, TX_FORMAT0, NUM_LEVELS),
                       R500_TX_LEVELS - 1u);
         t->first = MIN(R500_FGET(fl0, TX_FILTER0, MAX_MIP_LEVEL), t->last);
@@ -199,9 +257,8 @@ void r500_tx_prepare(R500Chip *s)
             memcpy(b, &border, 4);
             r500_tx_decode(t->info->block ? R500_TXF_8_8_8_8 : t->fmt, b, 0,
                            0, t->sign, t->pow2fix, c);
-            for (int k = 0; k < 4; k++) {
-                t->border[k] = c[k];
-            }
+            tx_finish_texel(t, c);
+            memcpy(t->border, c, sizeof(c));
         }
         t->valid = true;
     }
@@ -210,7 +267,8 @@ void r500_tx_prepare(R500Chip *s)
 /* ---- Sampling ---- */
 
 /* Texel index i wrapped into [0, n), or -1 for the border colour. */
-static int wrap(int64_t i, int64_t n, unsigned mode)
+static inline __attribute__((always_inline)) int wrap(int64_t i, int64_t n,
+                                                   unsigned mode)
 {
     switch (mode) {
     case WRAP_REPEAT:
@@ -237,6 +295,59 @@ static int wrap(int64_t i, int64_t n, unsigned mode)
     }
 }
 
+/* A float texel coordinate as an index, whatever the float. */
+static inline int64_t tx_index(float f)
+{
+    return isfinite(f) ? (int64_t)fmaxf(fminf(f, 1e9f), -1e9f) : 0;
+}
+
+/*
+ * Decode texel (x, y) of a unit with special_fetch: a 4:2:2 texel's pixel
+ * pair (one 32-bit word), ENDIAN_SWAP, SWAP_YUV.  Out of line, so that
+ * the common path keeps no buffer on its stack.  False when the memory
+ * cannot be read.
+ */
+static __attribute__((noinline)) bool
+texel_special(R500Worker *w, const R500TxUnit *t, const R500TxLevel *lv,
+              uint64_t layer_base, int x, int y, float c[4])
+{
+    unsigned bytes = t->info->bytes;
+    unsigned unit = endian_unit[t->endian], k = endian_xor[t->endian];
+    uint8_t buf[16];
+    uint64_t mc, at;
+    unsigned span;
+    const uint8_t *p;
+
+    if (t->info->block) {
+        mc = layer_base + r500_surf_offset(&lv->surf, x / 4, y / 4);
+    } else if (r500_tx_fmt_pair(t->fmt)) {
+        /* a 4:2:2 pixel pair is one 32-bit word */
+        mc = layer_base + r500_surf_offset(&lv->surf, x & ~1, y);
+        bytes = 4;
+    } else {
+        mc = layer_base + r500_surf_offset(&lv->surf, x, y);
+    }
+    at = mc & ~(uint64_t)(unit - 1);
+    span = MAX(unit, bytes);
+    p = r500_cache_access(w->s, w->cache, at, span, false);
+    if (!p) {
+        return false;
+    }
+    for (unsigned i = 0; i < span; i++) {
+        buf[i] = p[i ^ k];
+    }
+    if (t->swap_yuv && t->fmt != R500_TXF_Y8) {
+        /* SWAP_YUV: the top bit of U and V inverted (seed 003) */
+        bool vyuy = t->fmt == R500_TXF_VYUY422;
+
+        /* VYUY422: U byte 1, V byte 3; YVYU422 and AVYU444: 0 and 2 */
+        buf[(mc - at) + (vyuy ? 1 : 0)] ^= 0x80;
+        buf[(mc - at) + (vyuy ? 3 : 2)] ^= 0x80;
+    }
+    r500_tx_decode(t->fmt, buf + (mc - at), x, y, t->sign, t->pow2fix, c);
+    return true;
+}
+
 /* One texel's components (before SEL), or the border. */
 static void texel(R500Worker *w, const R500TxUnit *t, unsigned l,
                   uint32_t layer, int x, int y, float c[4])
@@ -249,31 +360,43 @@ static void texel(R500Worker *w, const R500TxUnit *t, unsigned l,
         memcpy(c, t->border, sizeof(t->border));
         return;
     }
-    if (t->info->block) {
-        mc = lv->surf.base + layer * lv->layer_bytes +
-             r500_surf_offset(&lv->surf, x / 4, y / 4);
+    if (G_UNLIKELY(t->special_fetch)) {
+        if (!texel_special(w, t, lv, lv->surf.base + layer * lv->layer_bytes,
+                           x, y, c)) {
+            c[0] = c[1] = c[2] = c[3] = 0.0f;
+            return;
+        }
     } else {
-        mc = lv->surf.base + layer * lv->layer_bytes +
-             r500_surf_offset(&lv->surf, x, y);
+        if (t->info->block) {
+            mc = lv->surf.base + layer * lv->layer_bytes +
+                 r500_surf_offset(&lv->surf, x / 4, y / 4);
+        } else {
+            mc = lv->surf.base + layer * lv->layer_bytes +
+                 r500_surf_offset(&lv->surf, x, y);
+        }
+        p = r500_cache_access(w->s, w->cache, mc, t->info->bytes, false);
+        if (!p) {
+            c[0] = c[1] = c[2] = c[3] = 0.0f;
+            return;
+        }
+        r500_tx_decode(t->fmt, p, x, y, t->sign, t->pow2fix, c);
     }
-    p = r500_cache_access(w->s, w->cache, mc, t->info->bytes, false);
-    if (!p) {
-        c[0] = c[1] = c[2] = c[3] = 0.0f;
-        return;
-    }
-    r500_tx_decode(t->fmt, p, x, y, t->sign, t->pow2fix, c);
     if (t->dxtc_swizzle && t->fmt >= R500_TXF_DXT1 && t->fmt <= R500_TXF_DXT5) {
         float r = c[0];
 
         c[0] = c[2];
         c[2] = r;
     }
+    if (G_UNLIKELY(t->finish)) {
+        tx_finish_texel(t, c);
+    }
 }
 
-/* Filter one level at normalised (u, v) -> components. */
-static void sample_level(R500Worker *w, const R500TxUnit *t, unsigned l,
-                         uint32_t layer, float u, float v, bool linear,
-                         float c[4])
+/* Filter one 2D image (a level's face or slice) at normalised (u, v). */
+static inline __attribute__((always_inline)) void
+sample_2d(R500Worker *w, const R500TxUnit *t, unsigned l,
+                      uint32_t layer, float u, float v, bool linear,
+                      float c[4])
 {
     const R500TxLevel *lv = &t->level[l];
     float x = u * lv->w, y = v * lv->h;
@@ -288,11 +411,8 @@ static void sample_level(R500Worker *w, const R500TxUnit *t, unsigned l,
         y = y < 0 ? 0 : y > lv->h ? lv->h : y;
     }
     if (!linear) {
-        float fx = floorf(x), fy = floorf(y);
-        int ix = wrap(isfinite(fx) ? (int64_t)fmaxf(fminf(fx, 1e9f), -1e9f)
-                      : 0, lv->w, t->wrap[0]);
-        int iy = wrap(isfinite(fy) ? (int64_t)fmaxf(fminf(fy, 1e9f), -1e9f)
-                      : 0, lv->h, t->wrap[1]);
+        int ix = wrap(tx_index(floorf(x)), lv->w, t->wrap[0]);
+        int iy = wrap(tx_index(floorf(y)), lv->h, t->wrap[1]);
 
         texel(w, t, l, layer, ix, iy, c);
         return;
@@ -303,8 +423,7 @@ static void sample_level(R500Worker *w, const R500TxUnit *t, unsigned l,
         /* weights in 1/256 */
         float ax = floorf((xs - fx) * 256.0f) / 256.0f;
         float ay = floorf((ys - fy) * 256.0f) / 256.0f;
-        int64_t x0 = isfinite(fx) ? (int64_t)fmaxf(fminf(fx, 1e9f), -1e9f) : 0;
-        int64_t y0 = isfinite(fy) ? (int64_t)fmaxf(fminf(fy, 1e9f), -1e9f) : 0;
+        int64_t x0 = tx_index(fx), y0 = tx_index(fy);
         int ix[2] = { wrap(x0, lv->w, t->wrap[0]),
                       wrap(x0 + 1, lv->w, t->wrap[0]) };
         int iy[2] = { wrap(y0, lv->h, t->wrap[1]),
@@ -328,6 +447,64 @@ static void sample_level(R500Worker *w, const R500TxUnit *t, unsigned l,
             float bot = tc[2][i] + (tc[3][i] - tc[2][i]) * ax;
 
             c[i] = top + (bot - top) * ay;
+        }
+    }
+}
+
+/*
+ * Filter level l at (u, v) and, for 3D textures, r: the slice is chosen
+ * in the level's own depth d_L (5.3), point or linear between slices as
+ * VOL_FILTER says (0: as the level's MIN/MAG filter), R wrapped by
+ * CLAMP_R; a slice outside a border-mode texture is the border colour.
+ */
+static void sample_level(R500Worker *w, const R500TxUnit *t, unsigned l,
+                         uint32_t face, float u, float v, float r,
+                         bool linear, float c[4])
+{
+    const R500TxLevel *lv = &t->level[l];
+    bool vlin;
+    float z;
+
+    if (t->coord_type != COORD_3D) {
+        sample_2d(w, t, l, face, u, v, linear, c);
+        return;
+    }
+    vlin = t->vol == MIP_LINEAR || (t->vol == MIP_NONE && linear);
+    z = r * lv->d;
+    if (t->wrap[2] == WRAP_CLAMP_HALF || t->wrap[2] == WRAP_MIRROR_ONCE_HALF) {
+        z = t->wrap[2] == WRAP_MIRROR_ONCE_HALF ? fabsf(z) : z;
+        z = z < 0 ? 0 : z > lv->d ? lv->d : z;
+    }
+    if (!vlin || lv->d == 1) {
+        int iz = wrap(tx_index(floorf(z)), lv->d, t->wrap[2]);
+
+        if (iz < 0) {
+            memcpy(c, t->border, sizeof(t->border));
+        } else {
+            sample_2d(w, t, l, iz, u, v, linear, c);
+        }
+        return;
+    }
+    {
+        float zs = z - 0.5f, fz = floorf(zs);
+        float az = floorf((zs - fz) * 256.0f) / 256.0f;
+        int64_t z0 = tx_index(fz);
+        int iz[2] = { wrap(z0, lv->d, t->wrap[2]),
+                      wrap(z0 + 1, lv->d, t->wrap[2]) };
+        float sc[2][4];
+
+        for (int k = 0; k < 2; k++) {
+            if (iz[k] < 0) {
+                memcpy(sc[k], t->border, sizeof(t->border));
+            } else {
+                sample_2d(w, t, l, iz[k], u, v, linear, sc[k]);
+            }
+        }
+        if (!isfinite(az)) {
+            az = 0.0f;
+        }
+        for (int i = 0; i < 4; i++) {
+            c[i] = sc[0][i] + (sc[1][i] - sc[0][i]) * az;
         }
     }
 }
@@ -375,13 +552,31 @@ static const R500TxUnit *tx_unit(const R500Tx *tx, unsigned id)
     return NULL;
 }
 
+/*
+ * The LOD of one pixel from its texel-space footprint: the longer of the
+ * x and y gradient vectors (u, v and, for 3D textures, r; in level-0
+ * texels), as GL's scale factor rho.
+ */
+static float tx_lod(const float dx[3], const float dy[3], bool three)
+{
+    float lx = dx[0] * dx[0] + dx[1] * dx[1];
+    float ly = dy[0] * dy[0] + dy[1] * dy[1];
+
+    if (three) {
+        lx += dx[2] * dx[2];
+        ly += dy[2] * dy[2];
+    }
+    return log2f(fmaxf(sqrtf(lx), sqrtf(ly)));
+}
+
 void r500_tx_sample_quad(R500Worker *w, unsigned id, unsigned op,
                          bool unscaled, const float coord[4][4],
-                         float out[4][4])
+                         const float (*grad)[4][4], float out[4][4])
 {
     const R500TxUnit *t = tx_unit(w->ctx->tx, id);
-    float u[4], v[4], r[4], lod = 0.0f;
+    float u[4], v[4], r[4], lod[4];
     uint32_t layer[4] = { 0, 0, 0, 0 };
+    float w0, h0, d0;
 
     w->st.tx_samples++;
     if (!t) {
@@ -395,6 +590,9 @@ void r500_tx_sample_quad(R500Worker *w, unsigned id, unsigned op,
         }
         return;
     }
+    w0 = t->level[0].w;
+    h0 = t->level[0].h;
+    d0 = t->coord_type == COORD_3D ? t->level[0].d : 0.0f;
     for (int p = 0; p < 4; p++) {
         float q = coord[3][p];
 
@@ -407,59 +605,78 @@ void r500_tx_sample_quad(R500Worker *w, unsigned id, unsigned op,
             r[p] /= q;
         }
         if (unscaled) {
-            u[p] /= t->level[0].w;
-            v[p] /= t->level[0].h;
+            u[p] /= w0;
+            v[p] /= h0;
+            if (d0) {
+                r[p] /= d0;
+            }
         }
         if (t->coord_type == COORD_CUBE) {
             layer[p] = cube_face(&u[p], &v[p], r[p]);
         }
     }
     if (op == R500_TEX_LOD) {
-        lod = coord[3][0];
+        /* the explicit LOD in each pixel's Q */
+        for (int p = 0; p < 4; p++) {
+            lod[p] = coord[3][p];
+        }
+    } else if (op == R500_TEX_DXDY && grad) {
+        /* each pixel's own gradients, in the coordinates' units */
+        float sw = unscaled ? 1.0f : w0, sh = unscaled ? 1.0f : h0;
+        float sd = unscaled ? 1.0f : d0;
+
+        for (int p = 0; p < 4; p++) {
+            float dx[3] = { grad[0][0][p] * sw, grad[0][1][p] * sh,
+                            grad[0][2][p] * sd };
+            float dy[3] = { grad[1][0][p] * sw, grad[1][1][p] * sh,
+                            grad[1][2][p] * sd };
+
+            lod[p] = tx_lod(dx, dy, d0 != 0.0f);
+        }
     } else {
         /* derivatives across the quad, in level-0 texels */
-        float w0 = t->level[0].w, h0 = t->level[0].h;
-        float dudx = (u[1] - u[0]) * w0, dvdx = (v[1] - v[0]) * h0;
-        float dudy = (u[2] - u[0]) * w0, dvdy = (v[2] - v[0]) * h0;
-        float rho = fmaxf(sqrtf(dudx * dudx + dvdx * dvdx),
-                          sqrtf(dudy * dudy + dvdy * dvdy));
+        float dx[3] = { (u[1] - u[0]) * w0, (v[1] - v[0]) * h0,
+                        (r[1] - r[0]) * d0 };
+        float dy[3] = { (u[2] - u[0]) * w0, (v[2] - v[0]) * h0,
+                        (r[2] - r[0]) * d0 };
+        float l = tx_lod(dx, dy, d0 != 0.0f);
 
-        lod = log2f(rho);
-        if (op == R500_TEX_LODBIAS) {
-            lod += coord[3][0];
+        for (int p = 0; p < 4; p++) {
+            /* LODBIAS: each pixel's Q is its own bias */
+            lod[p] = op == R500_TEX_LODBIAS ? l + coord[3][p] : l;
         }
-    }
-    lod += t->lod_bias;
-    if (isnan(lod)) {
-        lod = 0.0f;
     }
 
     for (int p = 0; p < 4; p++) {
-        bool mag = lod <= 0.0f;
-        unsigned filt = mag ? t->mag : t->min;
-        bool linear = filt == FILTER_LINEAR || filt == FILTER_ANISO;
-        float c[4], l = fminf(fmaxf(lod, (float)t->first), (float)t->last);
+        float lp = lod[p] + t->lod_bias;
+        bool mag;
+        unsigned filt;
+        bool linear;
+        float c[4], l;
 
-        if (t->coord_type == COORD_3D) {
-            const R500TxLevel *lv = &t->level[t->first];
-            int z = wrap((int64_t)floorf(fminf(fmaxf(r[p] * lv->d, -1e9f),
-                                               1e9f)), lv->d, t->wrap[2]);
-            layer[p] = z < 0 ? 0 : z;
+        if (isnan(lp)) {
+            lp = 0.0f;
         }
+        mag = lp <= 0.0f;
+        filt = mag ? t->mag : t->min;
+        linear = filt == FILTER_LINEAR || filt == FILTER_ANISO;
+        l = fminf(fmaxf(lp, (float)t->first), (float)t->last);
         if (mag || t->mip == MIP_NONE) {
-            sample_level(w, t, t->first, layer[p], u[p], v[p], linear, c);
+            sample_level(w, t, t->first, layer[p], u[p], v[p], r[p], linear,
+                         c);
         } else if (t->mip == MIP_POINT) {
             unsigned lv = (unsigned)floorf(l + 0.5f);
 
-            sample_level(w, t, MIN(lv, t->last), layer[p], u[p], v[p],
+            sample_level(w, t, MIN(lv, t->last), layer[p], u[p], v[p], r[p],
                          linear, c);
         } else {
             unsigned l0 = (unsigned)floorf(l), l1 = MIN(l0 + 1, t->last);
             float f = l - l0, c1[4];
 
-            sample_level(w, t, l0, layer[p], u[p], v[p], linear, c);
+            sample_level(w, t, l0, layer[p], u[p], v[p], r[p], linear, c);
             if (l1 != l0 && f > 0.0f) {
-                sample_level(w, t, l1, layer[p], u[p], v[p], linear, c1);
+                sample_level(w, t, l1, layer[p], u[p], v[p], r[p], linear,
+                             c1);
                 for (int i = 0; i < 4; i++) {
                     c[i] += (c1[i] - c[i]) * f;
                 }
@@ -468,14 +685,8 @@ void r500_tx_sample_quad(R500Worker *w, unsigned id, unsigned op,
         /* SEL_RED/GREEN/BLUE/ALPHA: component 0-3, 4 zero, 5 one */
         for (int ch = 0; ch < 4; ch++) {
             unsigned sel = t->sel[ch];
-            float val = sel < 4 ? c[sel] : sel == 5 ? 1.0f : 0.0f;
 
-            if (t->gamma && ch < 3) {
-                /* sRGB to linear */
-                val = val <= 0.04045f ? val / 12.92f
-                                      : powf((val + 0.055f) / 1.055f, 2.4f);
-            }
-            out[ch][p] = val;
+            out[ch][p] = sel < 4 ? c[sel] : sel == 5 ? 1.0f : 0.0f;
         }
     }
 }

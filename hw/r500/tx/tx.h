@@ -31,7 +31,7 @@ enum {
     R500_TXF_1_5_5_5 = 0x0B, R500_TXF_8_8_8_8 = 0x0C,
     R500_TXF_2_10_10_10 = 0x0D, R500_TXF_16_16_16_16 = 0x0E,
     R500_TXF_DXT1 = 0x0F, R500_TXF_DXT3 = 0x10, R500_TXF_DXT5 = 0x11,
-    R500_TXF_CXV8U8 = 0x12, R500_TXF_AVYU444 = 0x13,
+    R500_TXF_Y8 = 0x12, R500_TXF_AVYU444 = 0x13,
     R500_TXF_VYUY422 = 0x14, R500_TXF_YVYU422 = 0x15,
     R500_TXF_16_MPEG = 0x16, R500_TXF_16_16_MPEG = 0x17,
     R500_TXF_16F = 0x18, R500_TXF_16F_16F = 0x19,
@@ -48,15 +48,33 @@ typedef struct R500TxFormatInfo {
     uint8_t bytes;              /* per texel, or per 4x4 block */
     bool block;                 /* 4x4 compressed blocks */
     bool supported;
+    uint8_t small;              /* components of 8 bits or less (GAMMA) */
+    bool yuv;                   /* Y/YUV: SIGNED_COMP and SEL_* ignored */
 } R500TxFormatInfo;
 
 const R500TxFormatInfo *r500_tx_format_info(unsigned fmt);
 /*
  * Decode one texel (or, for block formats, texel (x & 3, y & 3) of the
- * block at p) into components 0-3, before the SEL swizzle.
+ * block at p; for the 4:2:2 formats, texel x & 1 of the pixel pair at p)
+ * into components 0-3, before the SEL swizzle.  The YUV formats decode
+ * to (U, Y, V, A); Y8 to (Y, Y, Y, 1).
  */
 void r500_tx_decode(unsigned fmt, const uint8_t *p, unsigned x, unsigned y,
                     uint8_t sign, bool pow2fix, float c[4]);
+/* The 4:2:2 formats: two texels share one 32-bit word. */
+static inline bool r500_tx_fmt_pair(unsigned fmt)
+{
+    return fmt == R500_TXF_VYUY422 || fmt == R500_TXF_YVYU422;
+}
+/* sRGB to linear, the curve GAMMA removes (IEC 61966-2-1). */
+float r500_tx_srgb_to_linear(float v);
+/*
+ * YUV_TO_RGB of (U, Y, V) in c[0..2], in place: ITU-R BT.601 with
+ * studio-range Y (16-235) and chroma (16-240); clamped to [0, 1] when
+ * clamp is set (mode 1).  The coefficients are the standard's, the
+ * hardware's own are not documented (docs/3d.md).
+ */
+void r500_tx_yuv_to_rgb(float c[4], bool clamp);
 
 typedef struct R500TxLevel {
     R500Surf surf;              /* base = the level's first layer */
@@ -70,6 +88,13 @@ typedef struct R500TxUnit {
     const R500TxFormatInfo *info;
     uint8_t sign;               /* SIGNED_COMP */
     bool pow2fix, gamma;
+    uint8_t gamma_mask;         /* components GAMMA linearises */
+    uint8_t yuv_to_rgb;         /* YUV_TO_RGB: 0 off, 1 clamp, 2 no clamp */
+    bool swap_yuv;              /* SWAP_YUV: U and V bit 7 inverted */
+    uint8_t endian;             /* TX_OFFSET.ENDIAN_SWAP */
+    uint8_t vol;                /* VOL_FILTER */
+    bool special_fetch;         /* 4:2:2 pairs, ENDIAN_SWAP or SWAP_YUV */
+    bool finish;                /* YUV_TO_RGB or GAMMA to apply */
     uint8_t sel[4];             /* SEL_RED, GREEN, BLUE, ALPHA */
     uint8_t wrap[3];            /* CLAMP_S, T, R */
     uint8_t mag, min, mip;      /* filters */
@@ -100,11 +125,13 @@ void r500_tx_prepare(R500Chip *s);
 /*
  * Sample unit id (matched against TX_FILTER0.ID) for the four pixels of a
  * quad: coord[comp S/T/R/Q][pixel] -> out[channel R/G/B/A][pixel].  The
- * LOD comes from the quad's derivatives (LD, PROJ, LODBIAS with Q as
- * bias) or from Q (LOD).
+ * LOD comes from the quad's derivatives (LD, PROJ, LODBIAS with each
+ * pixel's Q as its bias), from each pixel's Q (LOD), or from the
+ * gradients grad[0] (d/dx) and grad[1] (d/dy), [comp][pixel] (DXDY; NULL
+ * for the others).
  */
 void r500_tx_sample_quad(R500Worker *w, unsigned id, unsigned op,
                          bool unscaled, const float coord[4][4],
-                         float out[4][4]);
+                         const float (*grad)[4][4], float out[4][4]);
 
 #endif

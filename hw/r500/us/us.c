@@ -209,7 +209,9 @@ void r500_us_decode(const uint32_t w[6], R500UsInst *in)
         in->tex_dst_swz[3] = F(w[2], US_TEX_ADDR, DST_A_SWIZ);
         /* US_TEX_ADDR_DXDY (reference 3.9) */
         in->tex_dx = w[3] & 0x7F;
+        in->tex_dx_rel = (w[3] >> 7) & 1;
         in->tex_dy = (w[3] >> 16) & 0x7F;
+        in->tex_dy_rel = (w[3] >> 23) & 1;
         for (int i = 0; i < 4; i++) {
             in->tex_dx_swz[i] = (w[3] >> (8 + 2 * i)) & 3;
             in->tex_dy_swz[i] = (w[3] >> (24 + 2 * i)) & 3;

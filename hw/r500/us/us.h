@@ -102,6 +102,7 @@ typedef struct R500UsInst {
     bool tex_src_rel, tex_dst_rel;
     uint8_t tex_src_swz[4], tex_dst_swz[4];
     uint8_t tex_dx, tex_dy;
+    bool tex_dx_rel, tex_dy_rel;
     uint8_t tex_dx_swz[4], tex_dy_swz[4];
     /* FC */
     uint32_t fc_inst, fc_addr;

@@ -171,6 +171,12 @@ typedef struct UsFlow {
     unsigned addrs;
 } UsFlow;
 
+/* The loop register aL of the innermost loop (0 outside loops). */
+static inline int us_al(const UsFlow *f)
+{
+    return f->loops ? f->loop[f->loops - 1].al : 0;
+}
+
 /* A write to pixel p happens if it is active (or WRITE_INACTIVE). */
 static inline bool us_live(const UsFlow *f, const R500UsInst *in, int p)
 {
@@ -204,7 +210,7 @@ static void exec_alu(R500Worker *w, const R500UsInst *in, UsFlow *f,
     bool ztae = u->zero_times_anything;
     V4 a[3], b[3], c[3], aa, ab, ac, rgb[3], alpha, dot = splat(0.0f);
     unsigned rop = in->rgb_opcode, aop = in->alpha_opcode;
-    int al = f->loops ? f->loop[f->loops - 1].al : 0;
+    int al = us_al(f);
 
     alu_src_load(u, q, in, al, src);
     for (int ch = 0; ch < 3; ch++) {
@@ -367,14 +373,32 @@ static void exec_alu(R500Worker *w, const R500UsInst *in, UsFlow *f,
     }
 }
 
+/* A TEX operand register, with aL added when its _REL bit is set. */
+static inline unsigned tex_reg(unsigned addr, bool rel, int al)
+{
+    return (addr + (rel ? al : 0)) & (R500_US_TEMPS - 1);
+}
+
+/*
+ * TEX (reference 3.9, seed 000): S/T/R/Q from SRC_ADDR (+ aL when
+ * SRC_ADDR_REL) through the source selects, the result through the
+ * destination selects into DST_ADDR (+ aL when DST_ADDR_REL).  DXDY takes
+ * its gradients from DX_ADDR/DY_ADDR (US_TEX_ADDR_DXDY) the same way.
+ * IGNORE_UNCOVERED: uncovered pixels fetch nothing, so their destination
+ * keeps its value.
+ */
 static void exec_tex(R500Worker *w, const R500UsInst *in, const UsFlow *f)
 {
     R500UsQuad *q = &w->q;
-    float coord[4][4], res[4][4];
+    float coord[4][4], res[4][4], grad[2][4][4];
     unsigned wmask = in->rgb_wmask | (in->alpha_wmask << 3);
+    int al = us_al(f);
+    unsigned src = tex_reg(in->tex_src, in->tex_src_rel, al);
+    unsigned dst = tex_reg(in->tex_dst, in->tex_dst_rel, al);
+    uint8_t fetch = in->tex_ignore_uncovered ? q->cover : 0xF;
 
     for (int k = 0; k < 4; k++) {
-        memcpy(coord[k], q->t[in->tex_src][in->tex_src_swz[k]], sizeof(Chan));
+        memcpy(coord[k], q->t[src][in->tex_src_swz[k]], sizeof(Chan));
     }
     switch (in->tex_op) {
     case R500_TEX_NOP:
@@ -388,16 +412,29 @@ static void exec_tex(R500Worker *w, const R500UsInst *in, const UsFlow *f)
             }
         }
         return;
+    case R500_TEX_DXDY: {
+        unsigned dx = tex_reg(in->tex_dx, in->tex_dx_rel, al);
+        unsigned dy = tex_reg(in->tex_dy, in->tex_dy_rel, al);
+
+        for (int k = 0; k < 4; k++) {
+            memcpy(grad[0][k], q->t[dx][in->tex_dx_swz[k]], sizeof(Chan));
+            memcpy(grad[1][k], q->t[dy][in->tex_dy_swz[k]], sizeof(Chan));
+        }
+        r500_tx_sample_quad(w, in->tex_id, in->tex_op, in->tex_unscaled,
+                            (const float (*)[4])coord,
+                            (const float (*)[4][4])grad, res);
+        break;
+    }
     default:
         r500_tx_sample_quad(w, in->tex_id, in->tex_op, in->tex_unscaled,
-                            (const float (*)[4])coord, res);
+                            (const float (*)[4])coord, NULL, res);
         break;
     }
     for (int ch = 0; ch < 4; ch++) {
         if (wmask & (1u << ch)) {
             for (int p = 0; p < 4; p++) {
-                if (us_live(f, in, p)) {
-                    q->t[in->tex_dst][ch][p] = res[in->tex_dst_swz[ch]][p];
+                if (us_live(f, in, p) && ((fetch >> p) & 1)) {
+                    q->t[dst][ch][p] = res[in->tex_dst_swz[ch]][p];
                 }
             }
         }

@@ -416,9 +416,42 @@ static void pvs_write(R500PvsState *st, const R500PvsInst *in,
     }
 }
 
-/* Flow control: the slot redirecting after instruction pc, if any. */
+/*
+ * Operations whose behaviour no source read defines (r500-3d-pipeline.md
+ * 4.4, docs/3d.md): VE_COND_WRITE_* ("conditional write": which operand is
+ * compared and what is written is not documented) and the clamped
+ * ME_POWER_FUNC_FF_CLAMP_* variants (what is clamped to what is not).
+ * Reported once as unimplemented; the outcome is defined: COND_WRITE
+ * writes nothing, the clamped POWs compute the unclamped power.  Returns
+ * true when the instruction must not write.
+ */
+static bool pvs_unmodelled(R500Chip *s, const R500PvsInst *in)
+{
+    if (in->kind == R500_PVS_VECTOR && in->op >= VE_COND_WRITE_EQ &&
+        in->op <= VE_COND_WRITE_NEQ) {
+        r500_3d_unimp_once(s, R500_3D_UNIMP_PVS_OP, "3D: PVS op %u "
+                           "(VE_COND_WRITE) is not modelled (writes nothing)",
+                           in->op);
+        return true;
+    }
+    if (in->kind == R500_PVS_MATH && in->op >= ME_POWER_FUNC_FF_CLAMP_B &&
+        in->op <= ME_POWER_FUNC_FF_CLAMP_01) {
+        r500_3d_unimp_once(s, R500_3D_UNIMP_PVS_OP, "3D: PVS math op %u "
+                           "(clamped POW) is not modelled (computed "
+                           "unclamped)", in->op);
+    }
+    return false;
+}
+
+/*
+ * Flow control: a loop or subroutine in progress.  A LOOP slot runs its
+ * body [RTN_INST, LAST_INST] count times; a JSR slot jumps to
+ * LOOP_CNT_JMP_INST after ACT_ADRS and returns to RTN_INST after
+ * LAST_INST (reference 2.2).
+ */
 typedef struct PvsLoop {
     int slot;
+    bool call;                  /* a JSR, not a LOOP */
     uint32_t count;
 } PvsLoop;
 
@@ -443,16 +476,18 @@ uint32_t r500_pvs_run(R500Chip *s, R500PvsState *st)
         executed++;
         if (!(in->kind == R500_PVS_VECTOR && in->op == VE_NO_OP) &&
             !(in->kind == R500_PVS_MATH && in->op == ME_NO_OP)) {
+            bool pred = st->pred, skip = pvs_unmodelled(s, in);
+
             pvs_fetch(s, st, &in->src[0], a);
             pvs_fetch(s, st, &in->src[1], b);
             pvs_fetch(s, st, &in->src[2], c);
-            bool pred = st->pred;
-
             r500_pvs_exec(in, a, b, c, &pred, r);
-            pvs_write(st, in, r);
+            if (!skip) {
+                pvs_write(st, in, r);
+            }
             st->pred = pred;
         }
-        /* The end of the innermost loop body. */
+        /* The end of the innermost loop body or subroutine. */
         if (depth) {
             PvsLoop *l = &loops[depth - 1];
             uint32_t uw = s->regs[R500_REGA_AT(VAP_PVS_FLOW_CNTL_ADDRS_UW,
@@ -460,7 +495,10 @@ uint32_t r500_pvs_run(R500Chip *s, R500PvsState *st)
             uint32_t li = s->regs[R500_REGA_AT(VAP_PVS_FLOW_CNTL_LOOP_INDEX,
                                                l->slot) / 4];
 
-            if (pc == (uw & 0xFFFF)) {
+            if (pc == (uw & 0xFFFF) && l->call) {
+                next = uw >> 16;
+                depth--;
+            } else if (pc == (uw & 0xFFFF)) {
                 st->al += (int8_t)(li >> 8);
                 if (--l->count) {
                     next = uw >> 16;
@@ -479,6 +517,9 @@ uint32_t r500_pvs_run(R500Chip *s, R500PvsState *st)
                 continue;
             }
             if (type == FC_JUMP) {
+                next = lw >> 16;
+            } else if (type == FC_JSR && depth < FC_LOOP_DEPTH) {
+                loops[depth++] = (PvsLoop){ .slot = i, .call = true };
                 next = lw >> 16;
             } else if (type == FC_LOOP && depth < FC_LOOP_DEPTH &&
                        (lw >> 16)) {
