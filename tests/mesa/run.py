@@ -19,6 +19,9 @@ Options:
   --threads N       the card renders the scenes on N soft-renderer threads
                     (R500_RENDER_THREADS); replays run on one, so their
                     bit-exact check compares N threads with one
+  --replay-threads N
+                    the replays' threads (default 1; the tsan suite replays
+                    on 2 under ThreadSanitizer)
   --check           exit 1 unless everything that works today still works:
                     r300 initializes on the shim, every stream passes the
                     checker, every capture round-trips and replays
@@ -210,7 +213,7 @@ def scene_job(args, name):
         # every buffer must come out bit-identical to the recording
         # on one thread: captures drawn on --threads must match it
         renv = env_clean()
-        renv['R500_RENDER_THREADS'] = '1'
+        renv['R500_RENDER_THREADS'] = str(args.replay_threads)
         rrc, rso, rse = run([args.replay, '--roundtrip', '--execute', cap],
                             renv)
         res['replay_ok'] = rrc == 0 and 'round trip: identical' in rso and \
@@ -346,6 +349,8 @@ def main():
     ap.add_argument('--threads', type=int, default=1,
                     help='soft renderer threads of the scenes on the card '
                          '(R500_RENDER_THREADS); the replays run on one')
+    ap.add_argument('--replay-threads', type=int, default=1,
+                    help='threads of the replays (R500_RENDER_THREADS)')
     args = ap.parse_args()
     args.exact = set()
     if args.expect_exact:
