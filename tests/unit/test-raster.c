@@ -826,6 +826,29 @@ static void test_threads(void)
         g_assert_cmpuint(one->chip.rb3d.zfail, >, 100);
         test_host_free(one);
     }
+    /*
+     * A target outside VRAM (here: unreachable) is drawn by the caller
+     * alone: staged pages are written back whole, and workers never reach
+     * the host's DMA.
+     */
+    {
+        TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+        float tri[3 * 8];
+
+        r500_soft_set_threads(&h->chip, 2);
+        vtx(tri, 0, 0, 0, 1, 1, 1, 1);
+        vtx(tri + 8, 64, 0, 0, 1, 1, 1, 1);
+        vtx(tri + 16, 0, 64, 0, 1, 1, 1, 1);
+        t3d_setup(h);
+        t3d_draw(h, TRIANGLES, tri, 3);
+        g_assert_cmpuint(h->chip.soft.threaded_draws, ==, 1);
+        r500_reg_write(&h->chip, R500_REGA_AT(RB3D_COLOROFFSET, 0),
+                       0xF0000000u);
+        t3d_draw(h, TRIANGLES, tri, 3);
+        g_assert_cmpuint(h->chip.soft.threaded_draws, ==, 1);
+        g_assert_cmpuint(h->chip.rast.quads, >, 1000);
+        test_host_free(h);
+    }
 }
 
 int main(int argc, char **argv)

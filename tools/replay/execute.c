@@ -245,6 +245,11 @@ bool replay_execute(const CapFile *f, bool verbose)
     printf("execution: %u streams run, %u with recorded results: %u "
            "identical, %u differ, %u did not finish\n", e.executed, results,
            e.identical, e.differ, e.failed);
+    printf("renderer: %s, %u threads; %" G_GUINT64_FORMAT " draws, %"
+           G_GUINT64_FORMAT " draw calls (CP slices) on the workers in %"
+           G_GUINT64_FORMAT " batches\n", e.chip.renderer->name,
+           e.chip.soft.threads, e.chip.cp.draw_stats.draws,
+           e.chip.soft.threaded_draws, e.chip.soft.batches);
     ok = !e.differ && !e.failed;
     r500_chip_finalize(&e.chip);
     g_free(e.kd.vram);

@@ -12,8 +12,10 @@
  *     so one worker writes it; the workers' page caches use VRAM pages in
  *     place.  Pages outside VRAM (GTT, through the GART) are copied into
  *     a cache and written back whole, which would clobber the bytes
- *     another worker wrote: a draw whose colour or depth target is not
- *     wholly in VRAM is drawn by the caller alone;
+ *     another worker wrote, and are read through the host's DMA, which in
+ *     QEMU may take the big lock the caller holds: a draw whose colour or
+ *     depth target or a texture is not wholly in VRAM is drawn by the
+ *     caller alone (draw_in_vram());
  *   - the occlusion counter and every statistic: kept per worker, summed
  *     by the caller after the batch;
  *   - the US instruction budget of the draw: split between the workers
@@ -380,16 +382,36 @@ static bool surf_in_vram(R500Chip *s, const R500Surf *sf, const R500Rast *r)
     return r500_mc_vram_span(s, sf->base, end, &off);
 }
 
-static bool targets_in_vram(R500Chip *s)
+/*
+ * Whether the workers can draw this draw: every colour and depth target
+ * and every texture wholly in VRAM.  Staged pages of other memory would
+ * be written back whole over another worker's bytes; and a worker must
+ * not reach the host's DMA, which in QEMU may take the big lock the
+ * caller holds while it waits for the workers.
+ */
+static bool draw_in_vram(R500Chip *s)
 {
     const R500Rb3d *rb = &s->rb3d;
+    uint64_t off;
 
     for (int i = 0; i < 4; i++) {
         if (rb->cb[i].enabled && !surf_in_vram(s, &rb->cb[i].surf, &s->rast)) {
             return false;
         }
     }
-    return !rb->zb.enabled || surf_in_vram(s, &rb->zb.surf, &s->rast);
+    if (rb->zb.enabled && !surf_in_vram(s, &rb->zb.surf, &s->rast)) {
+        return false;
+    }
+    for (unsigned i = 0; i < R500_TX_UNITS; i++) {
+        const R500TxUnit *t = &s->tx.unit[i];
+
+        if (t->valid && t->chain_end > t->level[0].surf.base &&
+            !r500_mc_vram_span(s, t->level[0].surf.base,
+                               t->chain_end - t->level[0].surf.base, &off)) {
+            return false;
+        }
+    }
+    return true;
 }
 
 static void soft_draw(R500Chip *s, uint32_t num, const R500RastSink *in)
@@ -400,7 +422,7 @@ static void soft_draw(R500Chip *s, uint32_t num, const R500RastSink *in)
     const R500Worker *w;
 
     r500_soft_begin(s);
-    so->batching = p && targets_in_vram(s);
+    so->batching = p && draw_in_vram(s);
     sink.quad = direct_quad;
     sink.quad_opaque = s;
     if (so->batching) {

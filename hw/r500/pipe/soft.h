@@ -41,7 +41,8 @@ typedef struct R500Soft {
     R500SoftPool *pool;         /* the other workers, made on first use */
     bool batching;              /* this draw's quads go to the workers */
     uint64_t cost;              /* work per quad this draw measured last */
-    uint64_t threaded_draws, batches;   /* statistics */
+    uint64_t threaded_draws;    /* draw calls (slices) on the workers */
+    uint64_t batches;           /* batches they shaded */
 } R500Soft;
 
 /*

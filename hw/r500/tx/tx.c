@@ -127,6 +127,7 @@ static bool tx_layout(R500Chip *s, unsigned i, R500TxUnit *t, uint32_t f0,
             return false;
         }
     }
+    t->chain_end = addr;
     return true;
 }
 

@@ -105,6 +105,7 @@ typedef struct R500TxUnit {
     uint8_t id;                 /* TX_FILTER0.ID */
     float border[4];            /* decoded border colour, after SEL */
     R500TxLevel level[R500_TX_LEVELS];
+    uint64_t chain_end;         /* MC address past the last level */
 } R500TxUnit;
 
 typedef struct R500Tx {
