@@ -46,46 +46,8 @@ done
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
 
-# The machine's enabled binary ("deb") entries, one "URI<TAB>suite<TAB>
-# components<TAB>signed-by" line each, from both formats apt reads:
-# sources.list lines and deb822 .sources stanzas.
-apt_entries() {
-    local f
-    for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
-        [ -f "$f" ] || continue
-        awk '$1 == "deb" {
-                 i = 2; sb = "";
-                 if ($2 ~ /^\[/) {
-                     for (; i <= NF; i++) {
-                         if ($i ~ /^\[?signed-by=/) { sb = $i; sub(/^\[?signed-by=/, "", sb); sub(/\]$/, "", sb) }
-                         if ($i ~ /\]$/) { i++; break }
-                     }
-                 }
-                 comps = ""; for (j = i + 2; j <= NF; j++) comps = comps " " $j;
-                 print $i "\t" $(i + 1) "\t" comps "\t" sb
-             }' "$f"
-    done
-    for f in /etc/apt/sources.list.d/*.sources; do
-        [ -f "$f" ] || continue
-        [ "$(basename "$f")" = r500.sources ] && continue
-        awk 'function flush() {
-                 if (types ~ /(^| )deb( |$)/ && enabled != "no")
-                     for (u = 1; u <= nu; u++) for (k = 1; k <= ns; k++)
-                         print uris[u] "\t" suites[k] "\t" comps "\t" sb;
-                 types = ""; nu = ns = 0; comps = ""; sb = ""; enabled = ""
-             }
-             /^[ \t]*#/ { next }
-             /^[ \t]*$/ { flush(); next }
-             { key = tolower($1); sub(/:$/, "", key); $1 = "" }
-             key == "types" { types = $0 }
-             key == "uris" { nu = split($0, uris, " ") }
-             key == "suites" { ns = split($0, suites, " ") }
-             key == "components" { comps = $0 }
-             key == "signed-by" { sb = $0; gsub(/^ +/, "", sb) }
-             key == "enabled" { enabled = tolower($2 $0); gsub(/ /, "", enabled) }
-             END { flush() }' "$f"
-    done
-}
+# shellcheck source=apt-sources.sh
+. "$(dirname "$0")/apt-sources.sh"
 
 # deb-src for every Debian suite the machine uses, and non-free-firmware
 # where its entry lacks it.  Rewritten whenever the machine's sources

@@ -15,7 +15,9 @@
 # Environment: R500_MODEL (rv515), R500_VRAM (256M), R500_MEM (512),
 # R500_SHOT_AFTER (seconds: 30 with the Linux guest, else 8),
 # R500_GUEST (linux|none), R500_GUEST_TEST (shell; see docs/guests.md),
-# R500_GUEST_APPEND (extra kernel arguments, e.g. radeon.test=1).
+# R500_GUEST_APPEND (extra kernel arguments, e.g. radeon.test=1),
+# R500_RUN_DIR (where the QMP socket, serial log and screenshot go:
+# BUILD_DIR).
 set -euo pipefail
 
 here=$(dirname "$(realpath "$0")")
@@ -56,12 +58,13 @@ fi
 if [ -t 0 ] && [ -t 1 ]; then
     serial=(-serial mon:stdio)
 else
-    serial=(-serial "file:$build/run-serial.log")
-    echo "run: serial console in $build/run-serial.log" >&2
+    serial=(-serial "file:${R500_RUN_DIR:-$build}/run-serial.log")
+    echo "run: serial console in ${R500_RUN_DIR:-$build}/run-serial.log" >&2
 fi
 
-qmp="$build/run-qmp.sock"
-shot="$build/run-screenshot.ppm"
+rundir=${R500_RUN_DIR:-$build}
+qmp="$rundir/run-qmp.sock"
+shot="$rundir/run-screenshot.ppm"
 rm -f "$qmp" "$shot"
 after=${R500_SHOT_AFTER:-$([ "$guest" = linux ] && echo 30 || echo 8)}
 (

@@ -218,7 +218,7 @@ static void test_unknown_register(const R500TestModel *m)
     r500_test_stop(&t);
 }
 
-static uint64_t stat(R500Test *t, const char *name)
+static uint64_t qom_stat(R500Test *t, const char *name)
 {
     QDict *rsp = qtest_qmp(t->qts, "{'execute': 'qom-get', 'arguments': "
                            "{'path': %s, 'property': 'stats'}}", R500_TEST_ID);
@@ -243,12 +243,12 @@ static void test_qom(const R500TestModel *m)
     QDict *rsp;
 
     r500_test_start(&t, m->name, "-global r500.guest_hwcursor=on", true);
-    errors = stat(&t, "guest-errors");
-    g_assert_cmpuint(stat(&t, "cp-type0-packets"), ==, 0);
+    errors = qom_stat(&t, "guest-errors");
+    g_assert_cmpuint(qom_stat(&t, "cp-type0-packets"), ==, 0);
     /* MM_DATA into nowhere is a guest error (docs/architecture.md) */
     r500_wreg(&t, R_MM_INDEX, 0x80000000u | 0x7ffffff0);
     r500_wreg(&t, R_MM_DATA, 0xdeadbeef);
-    g_assert_cmpuint(stat(&t, "guest-errors"), ==, errors + 1);
+    g_assert_cmpuint(qom_stat(&t, "guest-errors"), ==, errors + 1);
     rsp = qtest_qmp(t.qts, "{'execute': 'qom-get', 'arguments': "
                     "{'path': %s, 'property': 'guest-hwcursor'}}",
                     R500_TEST_ID);

@@ -463,6 +463,40 @@ static void test_cb_clear(void)
 }
 
 /*
+ * A surface is PITCH pixels wide: pixels right of the pitch are not
+ * written.  The kernel's CS checker (r100_cs_track_check) accepts a depth
+ * buffer of pitch x rows for a clear this wide, so the pixels at x >= 16
+ * of the last row must not land behind those rows; Mesa's CBZB clear
+ * asks for exactly this (width aligned to 64 over a narrower pitch).
+ */
+static void test_cb_clear_pitch(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    R500Chip *s = &h->chip;
+    float v[8];
+    uint32_t w;
+
+    t3d_setup(h);
+    t3d_fill(h, 0);
+    memset(h->vram + T3D_ZB, 0, T3D_W * T3D_H * 4);
+    r500_reg_write(s, R_ZB_FORMAT, 2);
+    r500_reg_write(s, R_ZB_DEPTHOFFSET, T3D_ZB);
+    r500_reg_write(s, R_ZB_DEPTHPITCH, 16);
+    r500_reg_write(s, R_ZB_BW_CNTL, 1u << 5);
+    r500_reg_write(s, R_ZB_DEPTHCLEARVALUE, 0xFF8040BF);
+    r500_reg_write(s, R_GA_POINT_SIZE, (32u * 6) << 16 | 16u * 6);
+    vtx(v, 16, 8, 1, 0, 1, 0, 1);       /* 32 x 16 from (0, 0) */
+    t3d_draw(h, POINTS, v, 1);
+    memcpy(&w, h->vram + T3D_ZB + (15 * 16 + 15) * 4, 4);
+    g_assert_cmphex(w, ==, 0xFF8040BF);     /* last pixel of the surface */
+    for (int i = 0; i < 16; i++) {          /* the row after it: untouched */
+        memcpy(&w, h->vram + T3D_ZB + (16 * 16 + i) * 4, 4);
+        g_assert_cmphex(w, ==, 0);
+    }
+    test_host_free(h);
+}
+
+/*
  * A draw split across CP slices (vap/draw.h) gives exactly the pixels of
  * the same draw done in one call: every call stops after about its
  * budget, the next goes on where it stopped, and nothing is drawn twice
@@ -865,6 +899,7 @@ int main(int argc, char **argv)
     g_test_add_func("/3d/depth-stencil", test_depth_stencil);
     g_test_add_func("/3d/fast-clear", test_fast_clear);
     g_test_add_func("/3d/cb-clear", test_cb_clear);
+    g_test_add_func("/3d/cb-clear-pitch", test_cb_clear_pitch);
     g_test_add_func("/3d/formats", test_formats);
     g_test_add_func("/3d/blend", test_blend);
     g_test_add_func("/3d/split-draw", test_split_draw);

@@ -577,6 +577,10 @@ static void color_write(R500Worker *w, const R500ColorTarget *t, int x, int y,
                                          q->out[t->src][3][p] })) {
         return;
     }
+    if ((uint32_t)x >= t->surf.pitch) {
+        /* beyond the pitch: not part of the surface (zb.c, r500_zb_cb_clear) */
+        return;
+    }
     mem = r500_cache_access(w->s, w->cache, t->surf.base +
                             r500_surf_offset(&t->surf, x, y), bytes, true);
     if (!mem) {

@@ -139,7 +139,7 @@ static bool tx_layout(R500Chip *s, unsigned i, R500TxUnit *t, uint32_t f0,
 static const uint8_t endian_xor[4] = { 0, 1, 3, 2 };
 static const uint8_t endian_unit[4] = { 1, 2, 4, 4 };
 
-/* What the shader sees of a decoded texel: YUV_TO_RGB, then GAMMA. */
+/* What the shader sees of a decoded texel (or border): YUV_TO_RGB, GAMMA. */
 static void tx_finish_texel(const R500TxUnit *t, float c[4])
 {
     if (t->yuv_to_rgb && t->fmt != R500_TXF_Y8) {
@@ -202,8 +202,9 @@ void r500_tx_prepare(R500Chip *s)
         t->swap_yuv = t->info->yuv && R500_FGET(f1, TX_FORMAT1, SWAP_YUV);
         t->endian = R500_FGET(off, TX_OFFSET, ENDIAN_SWAP);
         t->vol = R500_FGET(fl0, TX_FILTER0, VOL_FILTER);
-        t->special_fetch = t->endian || t->swap_yuv ||
-                           r500_tx_fmt_pair(t->fmt);
+        t->fetch = t->endian || t->swap_yuv || r500_tx_fmt_pair(t->fmt)
+                   ? R500_TX_FETCH_SPECIAL
+                   : t->info->block ? R500_TX_FETCH_BLOCK : R500_TX_FETCH_PLAIN;
         if (t->info->yuv) {
             /* SIGNED_COMP and SEL_* are ignored for Y/YUV formats */
             t->sign = 0;
@@ -225,7 +226,6 @@ void r500_tx_prepare(R500Chip *s)
             }
             t->gamma_mask &= t->info->small;
         }
-        t->finish = t->gamma_mask || t->yuv_to_rgb;
         t->wrap[0] = R500_FGET(fl0, TX_FILTER0, CLAMP_S);
         t->wrap[1] = R500_FGET(fl0, TX_FILTER0, CLAMP_T);
         t->wrap[2] = R500_FGET(fl0, TX_FILTER0, CLAMP_R);
@@ -245,7 +245,10 @@ void r500_tx_prepare(R500Chip *s)
         /* LOD_BIAS: signed s4.5 */
         bias = (int)(R500_FGET(fl1, TX_FILTER1, LOD_BIAS) << 22) >> 22;
         t->lod_bias = bias / 32.0f;
-        t->dxtc_swizzle = R500_FGET(fl1, TX_FILTER1, DXTC_SWIZZLE_ENABLE);
+        /* DXTC_SWIZZLE: R and B of DXT1/3/5 only (open question 5) */
+        t->dxtc_swizzle = R500_FGET(fl1, TX_FILTER1, DXTC_SWIZZLE_ENABLE) &&
+                          t->fmt >= R500_TXF_DXT1 && t->fmt <= R500_TXF_DXT5;
+        t->finish = t->dxtc_swizzle || t->gamma_mask || t->yuv_to_rgb;
         t->id = R500_FGET(fl0, TX_FILTER0, ID);
         if (!tx_layout(s, i, t, f0, f2, off)) {
             continue;
@@ -355,40 +358,45 @@ static void texel(R500Worker *w, const R500TxUnit *t, unsigned l,
 {
     const R500TxLevel *lv = &t->level[l];
     const uint8_t *p;
-    uint64_t mc;
 
     if (x < 0 || y < 0) {
         memcpy(c, t->border, sizeof(t->border));
         return;
     }
-    if (G_UNLIKELY(t->special_fetch)) {
+    switch (t->fetch) {
+    case R500_TX_FETCH_PLAIN:
+        p = r500_cache_access(w->s, w->cache,
+                              lv->surf.base + layer * lv->layer_bytes +
+                              r500_surf_offset(&lv->surf, x, y),
+                              t->info->bytes, false);
+        break;
+    case R500_TX_FETCH_BLOCK:
+        p = r500_cache_access(w->s, w->cache,
+                              lv->surf.base + layer * lv->layer_bytes +
+                              r500_surf_offset(&lv->surf, x / 4, y / 4),
+                              t->info->bytes, false);
+        break;
+    default:
         if (!texel_special(w, t, lv, lv->surf.base + layer * lv->layer_bytes,
                            x, y, c)) {
             c[0] = c[1] = c[2] = c[3] = 0.0f;
-            return;
+        } else if (t->finish) {
+            tx_finish_texel(t, c);
         }
-    } else {
-        if (t->info->block) {
-            mc = lv->surf.base + layer * lv->layer_bytes +
-                 r500_surf_offset(&lv->surf, x / 4, y / 4);
-        } else {
-            mc = lv->surf.base + layer * lv->layer_bytes +
-                 r500_surf_offset(&lv->surf, x, y);
-        }
-        p = r500_cache_access(w->s, w->cache, mc, t->info->bytes, false);
-        if (!p) {
-            c[0] = c[1] = c[2] = c[3] = 0.0f;
-            return;
-        }
-        r500_tx_decode(t->fmt, p, x, y, t->sign, t->pow2fix, c);
+        return;
     }
-    if (t->dxtc_swizzle && t->fmt >= R500_TXF_DXT1 && t->fmt <= R500_TXF_DXT5) {
-        float r = c[0];
-
-        c[0] = c[2];
-        c[2] = r;
+    if (!p) {
+        c[0] = c[1] = c[2] = c[3] = 0.0f;
+        return;
     }
+    r500_tx_decode(t->fmt, p, x, y, t->sign, t->pow2fix, c);
     if (G_UNLIKELY(t->finish)) {
+        if (t->dxtc_swizzle) {
+            float r = c[0];
+
+            c[0] = c[2];
+            c[2] = r;
+        }
         tx_finish_texel(t, c);
     }
 }

@@ -82,6 +82,13 @@ typedef struct R500TxLevel {
     uint64_t layer_bytes;       /* one cube face or 3D slice */
 } R500TxLevel;
 
+/* How a unit's texels are read (tx.c texel()). */
+enum {
+    R500_TX_FETCH_PLAIN,        /* one texel at its address */
+    R500_TX_FETCH_BLOCK,        /* the 4x4 block holding it */
+    R500_TX_FETCH_SPECIAL,      /* 4:2:2 pairs, ENDIAN_SWAP or SWAP_YUV */
+};
+
 typedef struct R500TxUnit {
     bool valid;                 /* enabled and usable */
     uint32_t fmt;
@@ -93,15 +100,15 @@ typedef struct R500TxUnit {
     bool swap_yuv;              /* SWAP_YUV: U and V bit 7 inverted */
     uint8_t endian;             /* TX_OFFSET.ENDIAN_SWAP */
     uint8_t vol;                /* VOL_FILTER */
-    bool special_fetch;         /* 4:2:2 pairs, ENDIAN_SWAP or SWAP_YUV */
-    bool finish;                /* YUV_TO_RGB or GAMMA to apply */
+    uint8_t fetch;              /* R500_TX_FETCH_*: how a texel is read */
+    bool finish;                /* DXTC swizzle, YUV_TO_RGB or GAMMA */
     uint8_t sel[4];             /* SEL_RED, GREEN, BLUE, ALPHA */
     uint8_t wrap[3];            /* CLAMP_S, T, R */
     uint8_t mag, min, mip;      /* filters */
     uint8_t coord_type;
     uint32_t first, last;       /* usable levels */
     float lod_bias;
-    bool dxtc_swizzle;          /* swap components 0 and 2 of DXT1/3/5 */
+    bool dxtc_swizzle;          /* swap components 0 and 2 (DXT1/3/5 only) */
     uint8_t id;                 /* TX_FILTER0.ID */
     float border[4];            /* decoded border colour, after SEL */
     R500TxLevel level[R500_TX_LEVELS];
