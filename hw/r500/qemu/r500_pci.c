@@ -741,6 +741,9 @@ static void r500_class_init(ObjectClass *klass, void *data)
         "r580 (X1900)");
     object_class_property_set_description(klass, "vram-size",
         "VRAM and BAR0 size, a power of two from 16M to 512M (default 256M)");
+    object_class_property_set_description(klass, "render-threads",
+        "threads of the soft 3D renderer: 1 as before, 0 (default) the "
+        "host's cores, at most 4");
     object_class_property_set_description(klass, "heads",
         "consoles: 1 (default; shows D1, or D2 while D1 is dark) or 2 "
         "(one per CRTC)");
