@@ -8,8 +8,8 @@
  *          and lines, triangle setup
  * scan.c   scan conversion into 2x2 quads with coverage masks (1/12
  *          subpixel vertices, top-left rule, scissor, clip rectangles),
- *          RS interpolation into the US temporaries, and the hand-over of
- *          each quad to the US and the RB
+ *          the hand-over of each quad to the sink, and RS interpolation
+ *          into a worker's US temporaries (r500_rast_interp)
  *
  * The interfaces (pipe/ctx.h): the draw walk (pipe/) hands the rasteriser
  * a sink, R500RastSink: the shaded R500Vertex of each sequence element
