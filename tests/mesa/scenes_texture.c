@@ -674,6 +674,32 @@ static void tex_after_wide_clear(SceneCtx *c)
     glBindFramebuffer(GL_FRAMEBUFFER, c->fbo);
 }
 
+/*
+ * glDrawPixels of signed bytes: r300 uploads them into a tiled
+ * R8G8B8A8_SNORM texture by rendering, with US_OUT_FMT.OUT_SIGN set
+ * (piglit draw-pixels, GL_BYTE).
+ */
+static void drawpix_byte(SceneCtx *c)
+{
+    static int8_t px[32 * 32 * 4];
+
+    for (int y = 0; y < 32; y++) {
+        for (int x = 0; x < 32; x++) {
+            int8_t *p = px + (y * 32 + x) * 4;
+
+            p[0] = (int8_t)(x * 4);
+            p[1] = (int8_t)(y * 4);
+            p[2] = (int8_t)((x ^ y) & 8 ? 127 : -60);
+            p[3] = 127;
+        }
+    }
+    glClearColor(0.1f, 0.2f, 0.3f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glWindowPos2i(8, 16);
+    glDrawPixels(32, 32, GL_RGBA, GL_BYTE, px);
+    (void)c;
+}
+
 /* Level l, slice z of tex_3d_mipmap: a colour per (l, z), checkered */
 static void level_slice_texel(uint8_t *p, int l, int z, int x, int y)
 {
@@ -889,6 +915,7 @@ const Scene scenes_texture[] = {
     { "tex_3d", "3D texture, four slices", API_GL, tex_3d },
     { "tex_3d_mipmap", "mipmapped 3D texture, slices chosen per level",
       API_GL, tex_3d_mipmap },
+    { "drawpix_byte", "glDrawPixels of signed bytes", API_GL, drawpix_byte },
     { "tex_after_wide_clear", "texture allocated after a cleared 160-wide "
       "colour buffer", API_GL, tex_after_wide_clear },
     { "tex_srgb8", "texture SRGB8", API_GL, tex_format,

@@ -630,6 +630,37 @@ static void test_blend(void)
 }
 
 /*
+ * US_OUT_FMT.OUT_SIGN (reference 6.1: signed components are clamped to
+ * [-1, 1], scaled by 2^(n-1) - 1 and stored two's complement): 0.25 is
+ * stored as 32 (0.25 * 127 = 31.75), not as the unsigned 64, and 1.0 as
+ * 127; a blend-free masked write reads the old bytes back unchanged.
+ */
+static void test_out_sign(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    float v[3 * 8];
+    /* C4_8, C0..C3 = R, G, B, A, all four signed */
+    uint32_t of = 1u << 8 | 2u << 10 | 3u << 12 | 0u << 14 | 0xFu << 16;
+
+    t3d_setup(h);
+    t3d_fill(h, 0x80808080);
+    r500_reg_write(&h->chip, R500_REGA_AT(US_OUT_FMT, 0), of);
+    vtx(v, 0, 0, 0, 0.25f, 1, 0, 0.5f);
+    vtx(v + 8, 64, 0, 0, 0.25f, 1, 0, 0.5f);
+    vtx(v + 16, 0, 64, 0, 0.25f, 1, 0, 0.5f);
+    t3d_draw(h, TRIANGLES, v, 3);
+    g_assert_cmphex(t3d_px(h, 1, 1), ==, 0x40007F20);
+    /* masked: C1 kept (0x7F), the others written */
+    r500_reg_write(&h->chip, R_RB3D_COLOR_CHANNEL_MASK, 0xD);
+    vtx(v, 0, 0, 0, 1, 0, 0.25f, 1);
+    vtx(v + 8, 64, 0, 0, 1, 0, 0.25f, 1);
+    vtx(v + 16, 0, 64, 0, 1, 0, 0.25f, 1);
+    t3d_draw(h, TRIANGLES, v, 3);
+    g_assert_cmphex(t3d_px(h, 1, 1), ==, 0x7F207F7F);
+    test_host_free(h);
+}
+
+/*
  * A macro- and micro-tiled colour buffer read back through the texture
  * unit into a linear one, as Mesa's glReadPixels does: identical pixels.
  */
@@ -902,6 +933,7 @@ int main(int argc, char **argv)
     g_test_add_func("/3d/cb-clear-pitch", test_cb_clear_pitch);
     g_test_add_func("/3d/formats", test_formats);
     g_test_add_func("/3d/blend", test_blend);
+    g_test_add_func("/3d/out-sign", test_out_sign);
     g_test_add_func("/3d/split-draw", test_split_draw);
     g_test_add_func("/3d/threads", test_threads);
     g_test_add_func("/3d/tiled-readback", test_tiled_readback);

@@ -65,6 +65,29 @@ static float from_unorm(uint32_t v, unsigned bits)
     return v / (float)((1u << bits) - 1);
 }
 
+/*
+ * US_OUT_FMT.OUT_SIGN (reference 6.1): a signed component is clamped to
+ * [-1, 1], scaled by 2^(n-1) - 1 and stored two's complement; read back,
+ * the most negative code is -1 too (GL's SNORM rule).
+ */
+static uint32_t to_snorm(float v, unsigned bits)
+{
+    float max = (float)((1u << (bits - 1)) - 1);
+    int32_t i;
+
+    v = v > 1.0f ? 1.0f : v > -1.0f ? v : v < -1.0f ? -1.0f : 0.0f;
+    i = (int32_t)lrintf(v * max);
+    return (uint32_t)i & ((1u << bits) - 1);
+}
+
+static float from_snorm(uint32_t v, unsigned bits)
+{
+    int32_t i = (int32_t)(v << (32 - bits)) >> (32 - bits);
+    float f = i / (float)((1u << (bits - 1)) - 1);
+
+    return f < -1.0f ? -1.0f : f;
+}
+
 static uint16_t to_half(float f)
 {
     uint32_t x;
@@ -215,8 +238,8 @@ static bool layout_unorm32(const ColorLayout *l)
     return l != NULL;
 }
 
-static void pack_layout(const ColorLayout *l, bool unorm32, unsigned bytes,
-                        const float c[4], uint8_t *p)
+static void pack_layout(const ColorLayout *l, bool unorm32, unsigned sign,
+                        unsigned bytes, const float c[4], uint8_t *p)
 {
     uint8_t buf[16] = { 0 };
 
@@ -244,7 +267,8 @@ static void pack_layout(const ColorLayout *l, bool unorm32, unsigned bytes,
             memcpy(&bits, &c[f->comp], 4);
             break;
         default:
-            bits = to_unorm(c[f->comp], f->width);
+            bits = (sign >> f->comp) & 1 ? to_snorm(c[f->comp], f->width)
+                                         : to_unorm(c[f->comp], f->width);
             break;
         }
         field_put(buf, f, bits);
@@ -252,7 +276,7 @@ static void pack_layout(const ColorLayout *l, bool unorm32, unsigned bytes,
     memcpy(p, buf, bytes);
 }
 
-static void unpack_layout(const ColorLayout *l, bool unorm32,
+static void unpack_layout(const ColorLayout *l, bool unorm32, unsigned sign,
                           unsigned bytes, const uint8_t *p, float c[4])
 {
     uint8_t buf[16] = { 0 };
@@ -287,7 +311,8 @@ static void unpack_layout(const ColorLayout *l, bool unorm32,
             memcpy(&c[f->comp], &bits, 4);
             break;
         default:
-            c[f->comp] = from_unorm(bits, f->width);
+            c[f->comp] = (sign >> f->comp) & 1 ? from_snorm(bits, f->width)
+                                               : from_unorm(bits, f->width);
             break;
         }
     }
@@ -299,7 +324,7 @@ void r500_rb3d_pack(uint32_t cformat, uint32_t ofmt, const float c[4],
     const ColorLayout *l = color_layout(cformat, ofmt);
     unsigned bytes = r500_rb3d_bytes(cformat, ofmt);
 
-    pack_layout(l, bytes <= 4 && layout_unorm32(l), bytes, c, p);
+    pack_layout(l, bytes <= 4 && layout_unorm32(l), 0, bytes, c, p);
 }
 
 void r500_rb3d_unpack(uint32_t cformat, uint32_t ofmt, const uint8_t *p,
@@ -308,7 +333,7 @@ void r500_rb3d_unpack(uint32_t cformat, uint32_t ofmt, const uint8_t *p,
     const ColorLayout *l = color_layout(cformat, ofmt);
     unsigned bytes = r500_rb3d_bytes(cformat, ofmt);
 
-    unpack_layout(l, bytes <= 4 && layout_unorm32(l), bytes, p, c);
+    unpack_layout(l, bytes <= 4 && layout_unorm32(l), 0, bytes, p, c);
 }
 
 /* Whether the pair is one the formats above store. */
@@ -392,7 +417,10 @@ bool r500_rb3d_prepare(R500Chip *s)
             continue;
         }
         t->layout = color_layout(t->cformat, t->ofmt);
-        t->unorm32 = bytes <= 4 && layout_unorm32(t->layout);
+        /* OUT_SIGN: C0..C3 signed (Mesa sets all four for SNORM targets) */
+        t->sign = t->ofmt < R500_OF_C_16_FP ? R500_FGET(of, US_OUT_FMT,
+                                                        OUT_SIGN) : 0;
+        t->unorm32 = !t->sign && bytes <= 4 && layout_unorm32(t->layout);
         t->enabled = true;
     }
     rb->blend = s->regs[R_RB3D_BLENDCNTL / 4];
@@ -589,7 +617,7 @@ static void color_write(R500Worker *w, const R500ColorTarget *t, int x, int y,
     need_dst = t->mask != 0xF || rb->need_dst;
     memcpy(old, mem, bytes);
     if (need_dst) {
-        unpack_layout(t->layout, t->unorm32, bytes, old, dst);
+        unpack_layout(t->layout, t->unorm32, t->sign, bytes, old, dst);
     }
     if (rb->blend_on && !rb->rop_on) {
         blend(rb, fixed, src, dst);
@@ -601,7 +629,7 @@ static void color_write(R500Worker *w, const R500ColorTarget *t, int x, int y,
             }
         }
     }
-    pack_layout(t->layout, t->unorm32, bytes, src, mem);
+    pack_layout(t->layout, t->unorm32, t->sign, bytes, src, mem);
     if (rb->rop_on) {
         /* bit = ROP code bit ((s << 1) | d) (2.11), on the stored bits */
         unsigned code = R500_FGET(rb->rop, RB3D_ROPCNTL, ROP);
@@ -618,13 +646,13 @@ static void color_write(R500Worker *w, const R500ColorTarget *t, int x, int y,
             /* masked components keep their old bits */
             float nv[4];
 
-            unpack_layout(t->layout, t->unorm32, bytes, mem, nv);
+            unpack_layout(t->layout, t->unorm32, t->sign, bytes, mem, nv);
             for (int i = 0; i < 4; i++) {
                 if (!(t->mask & (1u << i))) {
                     nv[i] = dst[i];
                 }
             }
-            pack_layout(t->layout, t->unorm32, bytes, nv, mem);
+            pack_layout(t->layout, t->unorm32, t->sign, bytes, nv, mem);
         }
     }
 }

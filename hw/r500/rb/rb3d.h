@@ -60,6 +60,7 @@ typedef struct R500ColorTarget {
     uint8_t src;                /* US render target feeding it */
     const struct R500ColorLayout *layout;   /* how C0..C3 are stored */
     bool unorm32;               /* all fields fixed point in one dword */
+    uint8_t sign;               /* US_OUT_FMT.OUT_SIGN: Cj signed, bit j */
 } R500ColorTarget;
 
 /* One depth/stencil buffer of this draw. */
