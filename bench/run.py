@@ -5,12 +5,14 @@
     bench/run.py [--build DIR] [--out DIR] [--size WxH] [--frames N]
                  [--threads N] [--only a,b] [--display-seconds S] [--smoke]
 
-3D: every workload of r500-bench-gl is rendered by llvmpipe
-(LP_NUM_THREADS = --threads) and by Mesa r300 on the chip core through the
-DRM shim, each in its own process, every frame ending in glFinish.  The
-r300 run is repeated with a capture, which r500-replay --execute runs on a
-fresh core: that is the core's own time, without Mesa (and the replay
-checks that the core reproduced the captured results bit for bit).
+3D: every workload of r500-bench-gl is rendered, at each thread count N
+of --threads (default 1,2), by llvmpipe (LP_NUM_THREADS=N) and by Mesa
+r300 on the chip core through the DRM shim (R500_RENDER_THREADS=N: the
+soft renderer's workers), each in its own process, every frame ending in
+glFinish.  The r300 run is repeated on one thread with a capture, which
+r500-replay --execute runs on a fresh core with N threads: that is the
+core's own time, without Mesa, and the replay checks that N threads
+reproduce the results one thread recorded, bit for bit.
 
   llvmpipe ms   wall time per frame on llvmpipe (best of --repeat runs)
   r300 ms       wall time per frame of Mesa r300 + the shim + the core
@@ -150,14 +152,14 @@ def bench_3d(args, names, info):
     replay = os.path.join(args.build, 'tools', 'r500-replay')
     os.makedirs(args.out, exist_ok=True)
     rows = []
-    for name in names:
+    for name, threads in [(n, k) for n in names for k in args.threads]:
         common = [gl, name, '-s', args.size, '-n', str(args.frames),
                   '-w', str(args.warmup)]
-        row = {'workload': name}
+        row = {'workload': name, 'threads': threads}
         # llvmpipe
         env = env_base()
         env.update(LIBGL_ALWAYS_SOFTWARE='1', GALLIUM_DRIVER='llvmpipe',
-                   LP_NUM_THREADS=str(args.threads))
+                   LP_NUM_THREADS=str(threads))
         ref = os.path.join(args.out, name + '-llvmpipe.pam')
         for _ in range(args.repeat):
             rc, so, se, rss = popen_rss(common + ['-o', ref], env)
@@ -179,6 +181,7 @@ def bench_3d(args, names, info):
         # r300 on the chip, through the shim
         env = env_base()
         env['LD_PRELOAD'] = os.path.abspath(shim)
+        env['R500_RENDER_THREADS'] = str(threads)
         got = os.path.join(args.out, name + '-r300.pam')
         rc, so, se, rss = popen_rss(common + ['-o', got], env)
         f = fields(so)
@@ -191,16 +194,20 @@ def bench_3d(args, names, info):
         row['r300_cpu_ms'] = float(f['cpu_ms']) / args.frames
         row['r300_rss'] = rss / 1024
         row['match'] = match_fraction(read_pam(ref), read_pam(got))
-        # the same again with a capture, replayed on a fresh core
+        # the same again on one thread with a capture, replayed on a
+        # fresh core with the row's threads
         cap = os.path.join(args.out, name + '.r5c')
         env['R500_CAPTURE'] = cap
+        env['R500_RENDER_THREADS'] = '1'
         rc, so, se, _ = popen_rss(common, env)
         if rc != 0 or not os.path.exists(cap):
             # no capture, no core figure: an error, not a quiet blank
             row['error'] = 'capture run failed (%d): %s' % (
                 rc, se.strip()[-200:])
         for _ in range(args.repeat if 'error' not in row else 0):
-            rc, so, se, rss = popen_rss([replay, '--execute', cap])
+            renv = env_base()
+            renv['R500_RENDER_THREADS'] = str(threads)
+            rc, so, se, rss = popen_rss([replay, '--execute', cap], renv)
             m = re.search(r'execution time: ([0-9.]+) ms', so)
             if not m:
                 row['error'] = 'replay: ' + (so + se).strip()[-200:]
@@ -263,6 +270,16 @@ def bench_display(args):
     return res
 
 
+def geomean(vals):
+    vals = [v for v in vals if v > 0]
+    if not vals:
+        return None
+    prod = 1.0
+    for v in vals:
+        prod *= v
+    return prod ** (1.0 / len(vals))
+
+
 def fmt(v, spec='%.2f'):
     return spec % v if isinstance(v, (int, float)) else '-'
 
@@ -277,31 +294,51 @@ def report(info, rows, core, disp, args):
               'buildtype', 'llvmpipe', 'r300'):
         out.append('| %s | %s |' % (k, info.get(k, '-')))
     out.append('| 3D settings | %s, %d frames after %d warm-up, '
-               'LP_NUM_THREADS=%d, core single-threaded |'
-               % (args.size, args.frames, args.warmup, args.threads))
+               'LP_NUM_THREADS = R500_RENDER_THREADS = threads |'
+               % (args.size, args.frames, args.warmup))
     out.append('')
     if rows:
         out.append('## 3D (ms per frame; lower is better)')
         out.append('')
-        out.append('| workload | llvmpipe | r300+shim | core | core/lp | '
-                   'lp CPU | r300 CPU | match | RSS lp | RSS r300 | '
-                   'RSS replay |')
-        out.append('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
+        out.append('| workload | threads | llvmpipe | r300+shim | core | '
+                   'lp/core | lp CPU | r300 CPU | match | RSS lp | '
+                   'RSS r300 | RSS replay |')
+        out.append('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|'
+                   '---:|')
         for r in rows:
             if 'error' in r and 'core_ms' not in r:
-                out.append('| %s | %s |' % (r['workload'], r['error']))
+                out.append('| %s | %d | %s |' % (r['workload'],
+                                                 r['threads'], r['error']))
                 continue
-            ratio = r['core_ms'] / r['lp_ms'] if r.get('core_ms') else None
-            out.append('| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |'
-                       % (r['workload'], fmt(r.get('lp_ms')),
+            ratio = r['lp_ms'] / r['core_ms'] if r.get('core_ms') else None
+            out.append('| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | '
+                       '%s | %s |'
+                       % (r['workload'], r['threads'], fmt(r.get('lp_ms')),
                           fmt(r.get('r300_ms')), fmt(r.get('core_ms')),
-                          fmt(ratio, '%.1fx'), fmt(r.get('lp_cpu_ms')),
+                          fmt(ratio, '%.3f'), fmt(r.get('lp_cpu_ms')),
                           fmt(r.get('r300_cpu_ms')),
                           fmt(100 * r['match'], '%.1f%%')
                           if 'match' in r else '-',
                           fmt(r.get('lp_rss'), '%.0f'),
                           fmt(r.get('r300_rss'), '%.0f'),
                           fmt(r.get('core_rss'), '%.0f')))
+        out.append('')
+        out.append('lp/core: the core\'s speed as a fraction of llvmpipe\'s at '
+                   'the same threads (1 = as fast).')
+        out.append('')
+        out.append('| threads | geomean lp/core | core speed-up over 1 '
+                   'thread (geomean) |')
+        out.append('|---:|---:|---:|')
+        one = {r['workload']: r['core_ms'] for r in rows
+               if r['threads'] == 1 and r.get('core_ms')}
+        for k in args.threads:
+            rs = [r for r in rows if r['threads'] == k and r.get('core_ms')
+                  and r.get('lp_ms')]
+            g = geomean([r['lp_ms'] / r['core_ms'] for r in rs])
+            su = geomean([one[r['workload']] / r['core_ms'] for r in rs
+                          if r['workload'] in one])
+            out.append('| %d | %s | %s |' % (k, fmt(g, '%.3f'),
+                                             fmt(su, '%.2fx')))
         bad = [r['workload'] for r in rows if r.get('replay_exact') is False]
         if bad:
             out.append('')
@@ -351,8 +388,9 @@ def main():
     ap.add_argument('--size', default='512x512')
     ap.add_argument('--frames', type=int, default=10)
     ap.add_argument('--warmup', type=int, default=2)
-    ap.add_argument('--threads', type=int, default=1,
-                    help='LP_NUM_THREADS for llvmpipe (the core uses one)')
+    ap.add_argument('--threads', default='1,2',
+                    help='thread counts, comma-separated: LP_NUM_THREADS '
+                         'for llvmpipe, R500_RENDER_THREADS for the core')
     ap.add_argument('--only', help='3D workloads to run, comma-separated')
     ap.add_argument('--no-3d', action='store_true')
     ap.add_argument('--no-core', action='store_true')
@@ -364,6 +402,7 @@ def main():
                     help='a tiny run that only checks the benchmark works')
     args = ap.parse_args()
     args.build = os.path.abspath(args.build)
+    args.threads = [int(k) for k in str(args.threads).split(',') if k]
     if args.smoke:
         args.size, args.frames, args.warmup, args.repeat = '32x32', 1, 0, 1
         args.display_seconds = 0

@@ -6,6 +6,7 @@
  * Reference: ../shared/reference/radeon-kms-r500.md section 2.
  */
 #include <glib.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -48,23 +49,31 @@ static const R500RegHook *hook_for(uint32_t reg)
 
 /* ---- Logging ---- */
 
+/*
+ * The soft renderer's workers log too (pipe/soft.c): one lock keeps the
+ * counters and the host's log callback to one caller at a time (POSIX,
+ * so the thread sanitizer sees it: pipe/soft.c).
+ */
+static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
+
 void r500_log(R500Chip *s, R500LogKind kind, const char *fmt, ...)
 {
     va_list ap;
     char *msg;
 
+    va_start(ap, fmt);
+    msg = g_strdup_vprintf(fmt, ap);
+    va_end(ap);
+    pthread_mutex_lock(&log_lock);
     if (kind == R500_LOG_GUEST_ERROR) {
         s->guest_errors++;
     } else {
         s->unimp_events++;
     }
-    if (!s->ops->log) {
-        return;
+    if (s->ops->log) {
+        s->ops->log(s->host, kind, msg);
     }
-    va_start(ap, fmt);
-    msg = g_strdup_vprintf(fmt, ap);
-    va_end(ap);
-    s->ops->log(s->host, kind, msg);
+    pthread_mutex_unlock(&log_lock);
     g_free(msg);
 }
 
@@ -92,6 +101,9 @@ void r500_chip_stats(R500Chip *s, R500StatFn fn, void *opaque)
     fn(opaque, "clears", d->clears);
     fn(opaque, "guest-errors", s->guest_errors);
     fn(opaque, "unimplemented-events", s->unimp_events);
+    fn(opaque, "render-threads", s->soft.threads);
+    fn(opaque, "render-threaded-draws", s->soft.threaded_draws);
+    fn(opaque, "render-batches", s->soft.batches);
 }
 
 /* Unknown registers are stored like any other, and reported once each. */
@@ -519,12 +531,16 @@ bool r500_chip_init(R500Chip *s, R500Model model, uint8_t *vram,
     s->vram_size = vram_size;
     s->ops = ops;
     s->host = host;
+    s->renderer = &r500_soft_renderer;
+    s->soft.threads = 1;
     r500_chip_reset(s);
     return true;
 }
 
 void r500_chip_reset(R500Chip *s)
 {
+    r500_pipe_sync(s, R500_SYNC_RESET);
+    s->renderer->reset(s);
     memset(s->regs, 0, sizeof(s->regs));
     memset(s->pll, 0, sizeof(s->pll));
     memset(s->mc, 0, sizeof(s->mc));
@@ -540,10 +556,14 @@ void r500_chip_reset(R500Chip *s)
 
 void r500_chip_finalize(R500Chip *s)
 {
+    if (s->renderer) {
+        s->renderer->fini(s);
+    }
 }
 
 void r500_chip_pre_save(R500Chip *s)
 {
+    r500_pipe_sync(s, R500_SYNC_MIGRATE);
     for (unsigned b = 0; b < r500_num_blocks; b++) {
         if (r500_blocks[b]->pre_save) {
             r500_blocks[b]->pre_save(s);

@@ -26,6 +26,9 @@
 #include "us/us.h"
 #include "tx/tx.h"
 #include "rb/rb3d.h"
+#include "pipe/ctx.h"
+#include "pipe/soft.h"
+#include "pipe/renderer.h"
 
 typedef struct R500Chip R500Chip;
 
@@ -178,12 +181,15 @@ struct R500Chip {
     R500Us us;                /* fragment shader */
     R500Tx tx;                /* texture units */
     R500Rb3d rb3d;            /* colour, depth, Hyper-Z RAMs */
+    const R500RendererOps *renderer;  /* below the seam (pipe/) */
+    R500Soft soft;            /* the soft renderer's workers (pipe/) */
 
     /* Bookkeeping (not migrated). */
     bool irq_level;
     uint64_t guest_errors;
     uint64_t unimp_events;
     uint32_t unimp_logged[R500_NUM_REGS / 32];
+    uint32_t draw_logged;     /* R500_DRAW_LOG_*: reported this draw */
 };
 
 /*

@@ -16,6 +16,12 @@ Options:
   --expect-reject FILE
                     scenes whose streams the kernel's checker rejects, with
                     a piece of the message ("scene message", # comments)
+  --threads N       the card renders the scenes on N soft-renderer threads
+                    (R500_RENDER_THREADS); replays run on one, so their
+                    bit-exact check compares N threads with one
+  --replay-threads N
+                    the replays' threads (default 1; the tsan suite replays
+                    on 2 under ThreadSanitizer)
   --check           exit 1 unless everything that works today still works:
                     r300 initializes on the shim, every stream passes the
                     checker, every capture round-trips and replays
@@ -163,7 +169,7 @@ def env_clean():
     for k in ('LD_PRELOAD', 'LIBGL_ALWAYS_SOFTWARE', 'GALLIUM_DRIVER',
               'R500_CAPTURE', 'R500_SHIM_STATS', 'MESA_LOADER_DRIVER_OVERRIDE',
               'LP_NUM_THREADS', 'GALLIVM_PERF', 'R500_MODEL', 'R500_VRAM_MB',
-              'R500_SHIM_DEBUG', 'R500_SHIM_LOG'):
+              'R500_SHIM_DEBUG', 'R500_SHIM_LOG', 'R500_RENDER_THREADS'):
         env.pop(k, None)
     # no shader cache files outside the build tree
     env['MESA_SHADER_CACHE_DISABLE'] = 'true'
@@ -195,6 +201,7 @@ def scene_job(args, name):
     env['R500_CAPTURE'] = cap
     env['R500_SHIM_STATS'] = stats_path
     env['R500_MODEL'] = args.model
+    env['R500_RENDER_THREADS'] = str(args.threads)
     rc, so, se = run([args.scenes, name, r300_pam], env)
     res['rc'], res['renderer'] = rc, field(so, 'renderer')
     res['msg'] = field(so, 'unsupported') or field(so, 'failed') or ''
@@ -204,8 +211,11 @@ def scene_job(args, name):
     if os.path.exists(cap):
         # parse, re-check, re-encode, and run the streams on a fresh core:
         # every buffer must come out bit-identical to the recording
+        # on one thread: captures drawn on --threads must match it
+        renv = env_clean()
+        renv['R500_RENDER_THREADS'] = str(args.replay_threads)
         rrc, rso, rse = run([args.replay, '--roundtrip', '--execute', cap],
-                            env_clean())
+                            renv)
         res['replay_ok'] = rrc == 0 and 'round trip: identical' in rso and \
             '; 0 differ from the recording' in rso and \
             re.search(r'^execution: .* 0 differ, 0 did not finish$', rso,
@@ -336,6 +346,11 @@ def main():
     ap.add_argument('--expect-reject')
     ap.add_argument('--expect-exact')
     ap.add_argument('--check', action='store_true')
+    ap.add_argument('--threads', type=int, default=1,
+                    help='soft renderer threads of the scenes on the card '
+                         '(R500_RENDER_THREADS); the replays run on one')
+    ap.add_argument('--replay-threads', type=int, default=1,
+                    help='threads of the replays (R500_RENDER_THREADS)')
     args = ap.parse_args()
     args.exact = set()
     if args.expect_exact:

@@ -624,6 +624,82 @@ static void msaa_resolve(SceneCtx *c)
 
 /* ---- the TX fidelity fixes (docs/3d.md, TX) ---- */
 
+/*
+ * A texture allocated right after a 160x160 colour buffer that was
+ * cleared: r300 clears the lower half of such a buffer through the depth
+ * unit (CBZB), scissored to the width aligned to 64 (192) at a pitch of
+ * 160; nothing beyond the pitch may be written (piglit tex3d).
+ */
+static void tex_after_wide_clear(SceneCtx *c)
+{
+    static uint8_t px[16 * 4];
+    GLuint fbo, rb, t;
+
+    glGenRenderbuffers(1, &rb);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 160, 160);
+    glGenFramebuffers(1, &fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                              GL_RENDERBUFFER, rb);
+    glViewport(0, 0, 160, 160);
+    glClearColor(0.2f, 0.4f, 0.6f, 0.8f);
+    glClear(GL_COLOR_BUFFER_BIT);
+
+    /* one row: not tiled, so Mesa writes it straight into its buffer */
+    for (int i = 0; i < 16; i++) {
+        px[i * 4 + 0] = (uint8_t)(i * 17);
+        px[i * 4 + 1] = (uint8_t)(255 - i * 13);
+        px[i * 4 + 2] = (uint8_t)(i & 1 ? 200 : 40);
+        px[i * 4 + 3] = 255;
+    }
+    glGenTextures(1, &t);
+    glBindTexture(GL_TEXTURE_2D, t);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 16, 1, 0, GL_RGBA,
+                 GL_UNSIGNED_BYTE, px);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+
+    glBindFramebuffer(GL_FRAMEBUFFER, c->fbo);
+    glViewport(0, 0, SCENE_W, SCENE_H);
+    glEnable(GL_TEXTURE_2D);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+    scene_quad(P(0), P(0), P(32), P(32), 0, 0, 1, 1);
+    glDisable(GL_TEXTURE_2D);
+    /* and the cleared buffer itself, sampled: its right columns too */
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+    glBlitFramebuffer(0, 0, 160, 160, 32, 32, 64, 64, GL_COLOR_BUFFER_BIT,
+                      GL_NEAREST);
+    glBindFramebuffer(GL_FRAMEBUFFER, c->fbo);
+}
+
+/*
+ * glDrawPixels of signed bytes: r300 uploads them into a tiled
+ * R8G8B8A8_SNORM texture by rendering, with US_OUT_FMT.OUT_SIGN set
+ * (piglit draw-pixels, GL_BYTE).
+ */
+static void drawpix_byte(SceneCtx *c)
+{
+    static int8_t px[32 * 32 * 4];
+
+    for (int y = 0; y < 32; y++) {
+        for (int x = 0; x < 32; x++) {
+            int8_t *p = px + (y * 32 + x) * 4;
+
+            p[0] = (int8_t)(x * 4);
+            p[1] = (int8_t)(y * 4);
+            p[2] = (int8_t)((x ^ y) & 8 ? 127 : -60);
+            p[3] = 127;
+        }
+    }
+    glClearColor(0.1f, 0.2f, 0.3f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glWindowPos2i(8, 16);
+    glDrawPixels(32, 32, GL_RGBA, GL_BYTE, px);
+    (void)c;
+}
+
 /* Level l, slice z of tex_3d_mipmap: a colour per (l, z), checkered */
 static void level_slice_texel(uint8_t *p, int l, int z, int x, int y)
 {
@@ -839,6 +915,9 @@ const Scene scenes_texture[] = {
     { "tex_3d", "3D texture, four slices", API_GL, tex_3d },
     { "tex_3d_mipmap", "mipmapped 3D texture, slices chosen per level",
       API_GL, tex_3d_mipmap },
+    { "drawpix_byte", "glDrawPixels of signed bytes", API_GL, drawpix_byte },
+    { "tex_after_wide_clear", "texture allocated after a cleared 160-wide "
+      "colour buffer", API_GL, tex_after_wide_clear },
     { "tex_srgb8", "texture SRGB8", API_GL, tex_format,
       "GL_EXT_texture_sRGB", GL_SRGB8 },
     { "tex_sluminance8", "texture SLUMINANCE8", API_GL, tex_format,

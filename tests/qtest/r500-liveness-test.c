@@ -215,7 +215,7 @@ static void test_2d_largest(const void *data)
 
 /*
  * Draws of 65535 vertices and clears of 2^32 - 1 dwords, a ring full:
- * the 3D pipeline charges its work to the CP's budget (vap/draw.h).
+ * the 3D pipeline charges its work to the CP's budget (pipe/draw.h).
  */
 static void test_draws(const void *data)
 {
@@ -255,7 +255,7 @@ static void full_screen(float v[6 * 8])
 /*
  * A ring of full-screen draws (1024 x 1024) whose fragment shader never
  * ends: every quad runs 2^16 instructions, a draw up to 2^30, hours of
- * work in all.  Draws are split across slices (vap/draw.h).
+ * work in all.  Draws are split across slices (pipe/draw.h).
  */
 static void test_endless_fragment(const void *data)
 {

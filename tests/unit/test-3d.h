@@ -3,7 +3,7 @@
  * A minimal 3D pipeline for the unit tests: the state Mesa's r300 driver
  * would program for "window-space vertices with a colour, drawn into a
  * 64x64 ARGB8888 buffer", written through the register path, and draws
- * handed to the pipeline through the CP's interface (vap/draw.h).
+ * handed to the pipeline through the CP's interface (pipe/draw.h).
  * Instruction words are built here from the field tables of
  * r500-3d-pipeline.md 3 and 4, not from the implementation.
  */

@@ -18,6 +18,7 @@ TestHost *test_host_new(R500Model model, unsigned vram_mb)
                         &mem_host_ops, &h->host, &err)) {
         g_error("chip init: %s", err);
     }
+    r500_soft_set_threads(&h->chip, r500_soft_threads_env());
     return h;
 }
 

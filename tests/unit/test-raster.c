@@ -463,7 +463,41 @@ static void test_cb_clear(void)
 }
 
 /*
- * A draw split across CP slices (vap/draw.h) gives exactly the pixels of
+ * A surface is PITCH pixels wide: pixels right of the pitch are not
+ * written.  The kernel's CS checker (r100_cs_track_check) accepts a depth
+ * buffer of pitch x rows for a clear this wide, so the pixels at x >= 16
+ * of the last row must not land behind those rows; Mesa's CBZB clear
+ * asks for exactly this (width aligned to 64 over a narrower pitch).
+ */
+static void test_cb_clear_pitch(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    R500Chip *s = &h->chip;
+    float v[8];
+    uint32_t w;
+
+    t3d_setup(h);
+    t3d_fill(h, 0);
+    memset(h->vram + T3D_ZB, 0, T3D_W * T3D_H * 4);
+    r500_reg_write(s, R_ZB_FORMAT, 2);
+    r500_reg_write(s, R_ZB_DEPTHOFFSET, T3D_ZB);
+    r500_reg_write(s, R_ZB_DEPTHPITCH, 16);
+    r500_reg_write(s, R_ZB_BW_CNTL, 1u << 5);
+    r500_reg_write(s, R_ZB_DEPTHCLEARVALUE, 0xFF8040BF);
+    r500_reg_write(s, R_GA_POINT_SIZE, (32u * 6) << 16 | 16u * 6);
+    vtx(v, 16, 8, 1, 0, 1, 0, 1);       /* 32 x 16 from (0, 0) */
+    t3d_draw(h, POINTS, v, 1);
+    memcpy(&w, h->vram + T3D_ZB + (15 * 16 + 15) * 4, 4);
+    g_assert_cmphex(w, ==, 0xFF8040BF);     /* last pixel of the surface */
+    for (int i = 0; i < 16; i++) {          /* the row after it: untouched */
+        memcpy(&w, h->vram + T3D_ZB + (16 * 16 + i) * 4, 4);
+        g_assert_cmphex(w, ==, 0);
+    }
+    test_host_free(h);
+}
+
+/*
+ * A draw split across CP slices (pipe/draw.h) gives exactly the pixels of
  * the same draw done in one call: every call stops after about its
  * budget, the next goes on where it stopped, and nothing is drawn twice
  * (additive blending would show it) or left out: triangles, fans sharing
@@ -592,6 +626,37 @@ static void test_blend(void)
     t3d_fill(h, 0x11223344);
     t3d_draw(h, TRIANGLES, v, 3);
     g_assert_cmphex(t3d_px(h, 1, 1), ==, 0x11220044);
+    test_host_free(h);
+}
+
+/*
+ * US_OUT_FMT.OUT_SIGN (reference 6.1: signed components are clamped to
+ * [-1, 1], scaled by 2^(n-1) - 1 and stored two's complement): 0.25 is
+ * stored as 32 (0.25 * 127 = 31.75), not as the unsigned 64, and 1.0 as
+ * 127; a blend-free masked write reads the old bytes back unchanged.
+ */
+static void test_out_sign(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    float v[3 * 8];
+    /* C4_8, C0..C3 = R, G, B, A, all four signed */
+    uint32_t of = 1u << 8 | 2u << 10 | 3u << 12 | 0u << 14 | 0xFu << 16;
+
+    t3d_setup(h);
+    t3d_fill(h, 0x80808080);
+    r500_reg_write(&h->chip, R500_REGA_AT(US_OUT_FMT, 0), of);
+    vtx(v, 0, 0, 0, 0.25f, 1, 0, 0.5f);
+    vtx(v + 8, 64, 0, 0, 0.25f, 1, 0, 0.5f);
+    vtx(v + 16, 0, 64, 0, 0.25f, 1, 0, 0.5f);
+    t3d_draw(h, TRIANGLES, v, 3);
+    g_assert_cmphex(t3d_px(h, 1, 1), ==, 0x40007F20);
+    /* masked: C1 kept (0x7F), the others written */
+    r500_reg_write(&h->chip, R_RB3D_COLOR_CHANNEL_MASK, 0xD);
+    vtx(v, 0, 0, 0, 1, 0, 0.25f, 1);
+    vtx(v + 8, 64, 0, 0, 1, 0, 0.25f, 1);
+    vtx(v + 16, 0, 64, 0, 1, 0, 0.25f, 1);
+    t3d_draw(h, TRIANGLES, v, 3);
+    g_assert_cmphex(t3d_px(h, 1, 1), ==, 0x7F207F7F);
     test_host_free(h);
 }
 
@@ -751,6 +816,106 @@ static void test_huge_clears(void)
     test_host_free(h);
 }
 
+/*
+ * The soft renderer on worker threads (pipe/soft.h) writes the same bytes
+ * as one thread: overlapping triangles with additive blending over a
+ * depth test (the order of the quads on a pixel matters twice), a fan
+ * sharing edges, points, each whole and split as the CP splits them at
+ * budgets 1..5000; the occlusion count is the same too, and the draws
+ * did go to the pool of workers.
+ */
+static void threads_scene(TestHost *h, uint64_t budget)
+{
+    R500Chip *s = &h->chip;
+    float tri[9 * 8], pts[4 * 8];
+
+    vtx(tri, 0.5f, 0, 0.2f, 0.10f, 0.05f, 0.02f, 0.1f);
+    vtx(tri + 8, 64, 3.25f, 0.8f, 0.02f, 0.10f, 0.05f, 0.1f);
+    vtx(tri + 16, 5, 60, 0.5f, 0.05f, 0.02f, 0.10f, 0.1f);
+    vtx(tri + 24, 60, 0.5f, 0.9f, 0.07f, 0.03f, 0.01f, 0.2f);
+    vtx(tri + 32, 63, 63.5f, 0.1f, 0.01f, 0.07f, 0.03f, 0.2f);
+    vtx(tri + 40, 0.25f, 40, 0.4f, 0.03f, 0.01f, 0.07f, 0.2f);
+    vtx(tri + 48, 10.5f, 10, 0.3f, 0.04f, 0.04f, 0.04f, 0.3f);
+    vtx(tri + 56, 50, 20.75f, 0.6f, 0.04f, 0.04f, 0.04f, 0.3f);
+    vtx(tri + 64, 30, 55, 0.45f, 0.04f, 0.04f, 0.04f, 0.3f);
+    for (int i = 0; i < 4; i++) {
+        vtx(pts + 8 * i, 8 + 14 * i, 50 - 12 * i, 0.05f, 0.1f, 0.1f, 0.1f,
+            0.1f);
+    }
+    t3d_setup(h);
+    t3d_blend_add(h);
+    t3d_fill(h, 0xFF102030);
+    r500_reg_write(s, R_ZB_FORMAT, 2);
+    r500_reg_write(s, R_ZB_DEPTHOFFSET, T3D_ZB);
+    r500_reg_write(s, R_ZB_DEPTHPITCH, T3D_W);
+    memset(h->vram + T3D_ZB, 0xFF, T3D_W * T3D_H * 4);
+    /* Z_ENABLE | Z_WRITE_ENABLE, ZFUNC LESS */
+    r500_reg_write(s, R_ZB_CNTL, 6);
+    r500_reg_write(s, R_ZB_ZSTENCILCNTL, 1);
+    r500_reg_write(s, R_ZB_ZPASS_DATA, 0);
+    r500_reg_write(s, R_GA_POINT_SIZE, (8u * 6) << 16 | 8u * 6);
+    t3d_draw_split(h, TRIANGLES, tri, 9, budget, NULL);
+    /* the fan over them with the depth test off: blending order only */
+    r500_reg_write(s, R_ZB_CNTL, 0);
+    t3d_draw_split(h, TRI_FAN, tri, 9, budget, NULL);
+    r500_reg_write(s, R_ZB_CNTL, 6);
+    t3d_draw_split(h, POINTS, pts, 4, budget, NULL);
+}
+
+static void test_threads(void)
+{
+    static const uint64_t budgets[] = { 0, 1, 40, 300, 5000 };
+
+    for (unsigned k = 0; k < G_N_ELEMENTS(budgets); k++) {
+        TestHost *one = test_host_new(R500_MODEL_RV515, 64);
+
+        r500_soft_set_threads(&one->chip, 1);
+        threads_scene(one, budgets[k]);
+        g_assert_cmpuint(one->chip.soft.threaded_draws, ==, 0);
+        for (unsigned n = 2; n <= 4; n++) {
+            TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+
+            r500_soft_set_threads(&h->chip, n);
+            threads_scene(h, budgets[k]);
+            g_assert_cmpuint(h->chip.soft.threaded_draws, >=, 3);
+            g_assert_cmpuint(h->chip.soft.batches, >=, 3);
+            g_assert_cmpmem(h->vram + T3D_CB, T3D_W * T3D_H * 4,
+                            one->vram + T3D_CB, T3D_W * T3D_H * 4);
+            g_assert_cmpmem(h->vram + T3D_ZB, T3D_W * T3D_H * 4,
+                            one->vram + T3D_ZB, T3D_W * T3D_H * 4);
+            g_assert_cmpuint(h->chip.rb3d.zpass, ==, one->chip.rb3d.zpass);
+            test_host_free(h);
+        }
+        /* something was drawn, and depth-tested */
+        g_assert_cmpuint(one->chip.rb3d.zpass, >, 1000);
+        g_assert_cmpuint(one->chip.rb3d.zfail, >, 100);
+        test_host_free(one);
+    }
+    /*
+     * A target outside VRAM (here: unreachable) is drawn by the caller
+     * alone: staged pages are written back whole, and workers never reach
+     * the host's DMA.
+     */
+    {
+        TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+        float tri[3 * 8];
+
+        r500_soft_set_threads(&h->chip, 2);
+        vtx(tri, 0, 0, 0, 1, 1, 1, 1);
+        vtx(tri + 8, 64, 0, 0, 1, 1, 1, 1);
+        vtx(tri + 16, 0, 64, 0, 1, 1, 1, 1);
+        t3d_setup(h);
+        t3d_draw(h, TRIANGLES, tri, 3);
+        g_assert_cmpuint(h->chip.soft.threaded_draws, ==, 1);
+        r500_reg_write(&h->chip, R500_REGA_AT(RB3D_COLOROFFSET, 0),
+                       0xF0000000u);
+        t3d_draw(h, TRIANGLES, tri, 3);
+        g_assert_cmpuint(h->chip.soft.threaded_draws, ==, 1);
+        g_assert_cmpuint(h->chip.rast.quads, >, 1000);
+        test_host_free(h);
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -765,9 +930,12 @@ int main(int argc, char **argv)
     g_test_add_func("/3d/depth-stencil", test_depth_stencil);
     g_test_add_func("/3d/fast-clear", test_fast_clear);
     g_test_add_func("/3d/cb-clear", test_cb_clear);
+    g_test_add_func("/3d/cb-clear-pitch", test_cb_clear_pitch);
     g_test_add_func("/3d/formats", test_formats);
     g_test_add_func("/3d/blend", test_blend);
+    g_test_add_func("/3d/out-sign", test_out_sign);
     g_test_add_func("/3d/split-draw", test_split_draw);
+    g_test_add_func("/3d/threads", test_threads);
     g_test_add_func("/3d/tiled-readback", test_tiled_readback);
     g_test_add_func("/3d/hostile", test_hostile);
     g_test_add_func("/3d/contract/huge-clears", test_huge_clears);

@@ -138,6 +138,7 @@ bool kms_init(char **err)
     if (!kdrv_init(k, err)) {
         return false;
     }
+    r500_soft_set_threads(k->chip, r500_soft_threads_env());
     if (stats && *stats) {
         shim.stats = g_new0(CsStats, 1);
         shim.stats_path = g_strdup(stats);

@@ -118,7 +118,11 @@ static bool exec_init(Exec *e, char **err)
     /* calloc: large zeroed mappings cost nothing until touched */
     k->vram = g_malloc0(k->vram_size);
     k->ram = g_malloc0(k->ram_size);
-    return kdrv_init(k, err);
+    if (!kdrv_init(k, err)) {
+        return false;
+    }
+    r500_soft_set_threads(k->chip, r500_soft_threads_env());
+    return true;
 }
 
 /* Compare a RESULT record with the buffers as the replay left them. */
@@ -241,6 +245,11 @@ bool replay_execute(const CapFile *f, bool verbose)
     printf("execution: %u streams run, %u with recorded results: %u "
            "identical, %u differ, %u did not finish\n", e.executed, results,
            e.identical, e.differ, e.failed);
+    printf("renderer: %s, %u threads; %" G_GUINT64_FORMAT " draws, %"
+           G_GUINT64_FORMAT " draw calls (CP slices) on the workers in %"
+           G_GUINT64_FORMAT " batches\n", e.chip.renderer->name,
+           e.chip.soft.threads, e.chip.cp.draw_stats.draws,
+           e.chip.soft.threaded_draws, e.chip.soft.batches);
     ok = !e.differ && !e.failed;
     r500_chip_finalize(&e.chip);
     g_free(e.kd.vram);

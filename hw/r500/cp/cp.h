@@ -7,7 +7,7 @@
  * pm4.h      the packet format and the type-3 opcodes (pm4_ops.def);
  * pm4.c      packet framing, type-0/1/2 packets;
  * packet3.c  type-3 packets: NOP, sync, the 2D CNTL_* packets (turned into
- *            2D register writes) and the 3D packets (handed to vap/draw.h).
+ *            2D register writes) and the 3D packets (handed to pipe/draw.h).
  * docs/cp.md lists every packet and register and the execution model.
  */
 #ifndef HW_R500_CP_CP_H
@@ -16,7 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../vap/draw.h"
+#include "../pipe/draw.h"
 #include "pm4.h"
 
 typedef struct R500Chip R500Chip;
@@ -111,7 +111,7 @@ bool r500_cp_yield(R500Chip *s, uint32_t done);
 bool r500_cp_stall(R500Chip *s, uint32_t done);
 /*
  * For a handler that can stop part way and go on when its packet runs
- * again (a draw: vap/draw.h): the budget units left in this slice, at
+ * again (a draw: pipe/draw.h): the budget units left in this slice, at
  * least 1; 0 where a packet cannot stop (no limit).
  */
 uint64_t r500_cp_budget_left(R500Chip *s);

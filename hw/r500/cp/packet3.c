@@ -10,7 +10,7 @@
  * executed as the register writes they stand for, so the 2D engine sees
  * one path whether the driver used MMIO, type-0 packets or CNTL_*.
  *
- * The 3D packets are decoded and checked here and handed to vap/draw.h.
+ * The 3D packets are decoded and checked here and handed to pipe/draw.h.
  */
 #include <glib.h>
 
@@ -232,7 +232,7 @@ static uint32_t index_dwords(const R500DrawCmd *cmd)
 /*
  * A draw does at most what is left of the slice's budget; if it stops
  * there, the packet runs again in the next slice and the draw goes on
- * (vap/draw.h), so no draw holds the main loop for more than a slice.
+ * (pipe/draw.h), so no draw holds the main loop for more than a slice.
  */
 static void draw_submit(R500Chip *s, R500DrawCmd *cmd)
 {

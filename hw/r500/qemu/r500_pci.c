@@ -57,6 +57,7 @@ struct R500PCIState {
     /* properties */
     char *model_name;
     uint64_t vram_size;
+    uint32_t render_threads;  /* property "render-threads" */
 
     VGACommonState vga;
     R500Display display;
@@ -331,6 +332,8 @@ static void r500_realize(PCIDevice *d, Error **errp)
         g_free(err);
         return;
     }
+    r500_soft_set_threads(&s->chip, s->render_threads ? s->render_threads
+                          : MIN(g_get_num_processors(), 4));
     if (!r500_display_realize(&s->display, DEVICE(s), vga, &s->chip, errp)) {
         return;
     }
@@ -651,6 +654,8 @@ static void r500_instance_init(Object *obj)
 static Property r500_properties[] = {
     DEFINE_PROP_STRING("model", R500PCIState, model_name),
     DEFINE_PROP_SIZE("vram-size", R500PCIState, vram_size, 256 * MiB),
+    /* soft renderer workers; 0: the host's cores, at most 4 */
+    DEFINE_PROP_UINT32("render-threads", R500PCIState, render_threads, 0),
     DEFINE_R500_DISPLAY_PROPERTIES(R500PCIState, display),
     DEFINE_PROP_END_OF_LIST(),
 };
@@ -674,6 +679,9 @@ static void r500_class_init(ObjectClass *klass, void *data)
         "r580 (X1900)");
     object_class_property_set_description(klass, "vram-size",
         "VRAM and BAR0 size, a power of two from 16M to 512M (default 256M)");
+    object_class_property_set_description(klass, "render-threads",
+        "threads of the soft 3D renderer: 1 as before, 0 (default) the "
+        "host's cores, at most 4");
     object_class_property_set_description(klass, "heads",
         "consoles: 1 (default; shows D1, or D2 while D1 is dark) or 2 "
         "(one per CRTC)");

@@ -8,13 +8,17 @@
  *          and lines, triangle setup
  * scan.c   scan conversion into 2x2 quads with coverage masks (1/12
  *          subpixel vertices, top-left rule, scissor, clip rectangles),
- *          RS interpolation into the US temporaries, and the hand-over of
- *          each quad to the US and the RB
+ *          the hand-over of each quad to the sink, and RS interpolation
+ *          into a worker's US temporaries (r500_rast_interp)
  *
- * The interfaces: the VAP hands over R500Vertex (clip-space position and
- * attributes, in the fixed output order of VAP_OUTPUT_VTX_FMT_0/1); the
- * rasteriser fills R500UsQuad (us/us.h) and calls r500_us_run_quad() and
- * r500_rb3d_quad() per quad.
+ * The interfaces (pipe/ctx.h): the draw walk (pipe/) hands the rasteriser
+ * a sink, R500RastSink: the shaded R500Vertex of each sequence element
+ * (clip-space position and attributes, in the fixed output order of
+ * VAP_OUTPUT_VTX_FMT_0/1), the work meter of the split draw, and where
+ * each covered quad goes, with its primitive's R500Prim.  The rasteriser
+ * calls nothing else of the pipeline: it does not know who shades
+ * vertices or quads.  r500_rast_interp() fills a worker's R500UsQuad from
+ * the primitive's planes (the RS), on whichever thread shades the quad.
  */
 #ifndef HW_R500_RAST_RAST_H
 #define HW_R500_RAST_RAST_H
@@ -23,6 +27,7 @@
 #include <stdint.h>
 
 typedef struct R500Chip R500Chip;
+typedef struct R500Worker R500Worker;
 
 /* Vertex attributes after the PVS: colours 0-3, then texcoords 0-7. */
 #define R500_VTX_ATTRS          48
@@ -78,6 +83,37 @@ typedef struct R500RastPos {
     int32_t y, x;                       /* quad within that (even) */
 } R500RastPos;
 
+/*
+ * What a primitive hands to the quads it covers: its facing, polygon
+ * offset and interpolation planes.  Immutable once its quads are emitted
+ * (the sink copies it when it keeps quads for later).
+ */
+typedef struct R500Prim {
+    uint32_t seq;                       /* changes with every set-up */
+    bool back;                          /* facing of the primitive */
+    float depth_bias;                   /* polygon offset, 24-bit units */
+    float x0, y0;                       /* plane origin */
+    R500Plane w;                        /* 1/w (or 1) */
+    R500Plane z;                        /* window z */
+    R500Plane plane[R500_RS_WRITES][4];
+} R500Prim;
+
+/*
+ * Where the rasteriser's input comes from and its quads go (pipe/):
+ * vertex() returns the shaded vertex of sequence element i (NULL: drop
+ * the primitives using it); work() the work this call of the draw has
+ * done, in CP budget units; quad() takes a covered quad of prim (pixel
+ * mask, top-left pixel x, y).
+ */
+typedef struct R500RastSink {
+    const R500Vertex *(*vertex)(void *opaque, uint32_t i);
+    uint64_t (*work)(void *opaque);
+    void (*quad)(void *quad_opaque, const R500Prim *prim, int x, int y,
+                 unsigned mask);
+    void *opaque;               /* of vertex() and work() */
+    void *quad_opaque;
+} R500RastSink;
+
 /* Quads one draw may rasterise (2^27 pixels, a few seconds of work). */
 #define R500_RAST_QUAD_BUDGET   (1ull << 25)
 
@@ -106,11 +142,11 @@ typedef struct R500Rast {
     R500RsWrite rs[R500_RS_WRITES];
     unsigned nrs;
     uint8_t colours;                    /* VAP colours present, bit n */
+    bool psize;                         /* the VAP outputs a point size */
     uint64_t quad_budget;               /* quads left in this draw */
-    bool budget_logged;
     /*
      * A draw split across CP slices (vap/draw.c): this call stops once
-     * r500_3d_work() reaches work_limit (0: never), at the start of an
+     * the sink's work() reaches work_limit (0: never), at the start of an
      * input primitive or after a quad, and says where (stop); a call that
      * resumes (skip) passes over what an earlier call drew: the input
      * primitives before skip.prims, in that one the scan calls (triangles
@@ -131,13 +167,10 @@ typedef struct R500Rast {
     uint64_t redo_from;
     bool stopped;
 
+    const R500RastSink *sink;           /* this call's (r500_rast_draw) */
+
     /* ---- Per primitive ---- */
-    bool back;                          /* facing of the primitive */
-    float depth_bias;                   /* polygon offset, 24-bit units */
-    float x0, y0;                       /* plane origin */
-    R500Plane w;                        /* 1/w (or 1) */
-    R500Plane z;                        /* window z */
-    R500Plane plane[R500_RS_WRITES][4];
+    R500Prim prim;
 
     /* ---- Statistics ---- */
     uint64_t prims, culled, quads, pixels;
@@ -161,21 +194,21 @@ enum {
 };
 
 #define r500_3d_unimp_once(s, what, ...) do {                           \
-        if (!((s)->rast.unimp_logged & (1u << (what)))) {               \
-            (s)->rast.unimp_logged |= 1u << (what);                     \
+        if (r500_once(&(s)->rast.unimp_logged, 1u << (what))) {         \
             r500_unimp((s), __VA_ARGS__);                                \
         }                                                               \
     } while (0)
 
 /* setup.c */
-/* Latch this draw's GA/SU/SC/RS state; false when the draw must be skipped */
-bool r500_rast_prepare(R500Chip *s, uint32_t prim_type);
 /*
- * Assemble and rasterise num sequence elements; vertex(s, i) returns the
- * shaded vertex of element i (NULL: drop the primitives using it).
+ * Latch this draw's GA/SU/SC/RS state; false when the draw must be
+ * skipped.  psize: the vertices carry a point size; ucp: the six user
+ * clip planes (float4 bits, from the VAP's PVS memory).
  */
-typedef R500Vertex *(*R500VertexFn)(R500Chip *s, uint32_t i);
-void r500_rast_draw(R500Chip *s, uint32_t num, R500VertexFn vertex);
+bool r500_rast_prepare(R500Chip *s, uint32_t prim_type, bool psize,
+                       const uint32_t ucp[6 * 4]);
+/* Assemble and rasterise num sequence elements from sink. */
+void r500_rast_draw(R500Chip *s, uint32_t num, const R500RastSink *sink);
 
 /* scan.c */
 /*
@@ -191,5 +224,7 @@ void r500_rast_triangle(R500Chip *s, const R500Vertex *v0,
  */
 void r500_rast_rect(R500Chip *s, const R500Vertex *v, int64_t x0, int64_t y0,
                     int64_t x1, int64_t y1);
+/* RS: the shader inputs and z of w's quad at (x, y) from w->prim. */
+void r500_rast_interp(R500Worker *w, int x, int y);
 
 #endif

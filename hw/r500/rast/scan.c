@@ -46,24 +46,25 @@ static unsigned clip_rule_mask(const R500Rast *r, int x, int y)
     return mask;
 }
 
-/* Fill the US inputs of the quad at (x, y) from the planes. */
-static void rs_quad(R500Chip *s, int x, int y)
+/* Fill the US inputs of w's quad at (x, y) from its primitive's planes. */
+void r500_rast_interp(R500Worker *w, int x, int y)
 {
-    R500Rast *r = &s->rast;
-    R500UsQuad *q = &s->us.q;
+    const R500Rast *r = w->ctx->rast;
+    const R500Prim *pr = w->prim;
+    R500UsQuad *q = &w->q;
     float fx[4], fy[4], iw[4];
 
     for (int p = 0; p < 4; p++) {
-        fx[p] = x + qdx[p] + 0.5f - r->x0;
-        fy[p] = y + qdy[p] + 0.5f - r->y0;
-        iw[p] = 1.0f / (r->w.c + r->w.dx * fx[p] + r->w.dy * fy[p]);
-        q->z[p] = r->z.c + r->z.dx * fx[p] + r->z.dy * fy[p];
+        fx[p] = x + qdx[p] + 0.5f - pr->x0;
+        fy[p] = y + qdy[p] + 0.5f - pr->y0;
+        iw[p] = 1.0f / (pr->w.c + pr->w.dx * fx[p] + pr->w.dy * fy[p]);
+        q->z[p] = pr->z.c + pr->z.dx * fx[p] + pr->z.dy * fy[p];
     }
     for (unsigned i = 0; i < r->nrs; i++) {
         float (*t)[4] = q->t[r->rs[i].temp];
 
         for (int c = 0; c < 4; c++) {
-            const R500Plane *pl = &r->plane[i][c];
+            const R500Plane *pl = &pr->plane[i][c];
 
             for (int p = 0; p < 4; p++) {
                 float v = pl->c + pl->dx * fx[p] + pl->dy * fy[p];
@@ -81,8 +82,7 @@ static bool budget(R500Chip *s)
         r->quad_budget--;
         return true;
     }
-    if (!r->budget_logged) {
-        r->budget_logged = true;
+    if (r500_once(&s->draw_logged, R500_DRAW_LOG_QUADS)) {
         r500_guest_error(s, "3D: draw exceeds %llu quads; the rest is "
                          "dropped", (unsigned long long)R500_RAST_QUAD_BUDGET);
     }
@@ -92,25 +92,8 @@ static bool budget(R500Chip *s)
 static void quad_emit(R500Chip *s, int x, int y, unsigned mask)
 {
     R500Rast *r = &s->rast;
-    R500UsQuad *q = &s->us.q;
 
-    q->x = x;
-    q->y = y;
-    q->cover = mask;
-    q->back = r->back;
-    rs_quad(s, x, y);
-    if (s->rb3d.early_z) {
-        /* depth and stencil first; the shader only where a pixel passed */
-        unsigned pass = r500_rb3d_quad_z(s, mask);
-
-        if (pass) {
-            r500_us_run_quad(s);
-            r500_rb3d_quad_color(s, pass & ~q->kill);
-        }
-    } else {
-        r500_us_run_quad(s);
-        r500_rb3d_quad(s);
-    }
+    r->sink->quad(r->sink->quad_opaque, &r->prim, x, y, mask);
     r->quads++;
     /* pixels in a 4-bit mask (no popcount call on baseline x86-64) */
     r->pixels += (0x4332322132212110ull >> (4 * mask)) & 0xF;
@@ -136,7 +119,7 @@ static bool quad_finish(R500Chip *s, int x, int y, unsigned mask)
         return false;
     }
     quad_emit(s, x, y, mask);
-    if (r->work_limit && r500_3d_work(s) >= r->work_limit) {
+    if (r->work_limit && r->sink->work(r->sink->opaque) >= r->work_limit) {
         r->stopped = true;
         r->stop = (R500RastPos) { r->prim_seq - 1, r->prim_sub - 1, y, x };
         return false;
@@ -168,7 +151,7 @@ static bool scan_begin(R500Chip *s, bool *partial)
     *partial = true;
     if (r->redo) {
         r->redo = false;
-        r->work_limit += r500_3d_work(s) - r->redo_from;
+        r->work_limit += r->sink->work(r->sink->opaque) - r->redo_from;
     }
     return true;
 }
@@ -250,11 +233,11 @@ static R500Plane chan_const(const R500Rast *r, const R500RsChan *ch,
     case R500_RS_ONE:
         return plane_const(1.0f);
     case R500_RS_FACE:
-        return plane_const(r->back ? 1.0f : 0.0f);
+        return plane_const(r->prim.back ? 1.0f : 0.0f);
     case R500_RS_WINX:
-        return (R500Plane){ .c = r->x0, .dx = 1.0f };
+        return (R500Plane){ .c = r->prim.x0, .dx = 1.0f };
     case R500_RS_WINY:
-        return (R500Plane){ .c = r->y0, .dy = 1.0f };
+        return (R500Plane){ .c = r->prim.y0, .dy = 1.0f };
     case R500_RS_ATTR:
         return plane_const(v->attr[ch->attr]);
     default:
@@ -322,14 +305,14 @@ void r500_rast_triangle(R500Chip *s, const R500Vertex *v0,
     }
     ps.det = (ps.x[1] - ps.x[0]) * (ps.y[2] - ps.y[0]) -
              (ps.x[2] - ps.x[0]) * (ps.y[1] - ps.y[0]);
-    r->x0 = ps.x[0];
-    r->y0 = ps.y[0];
-    r->w = plane3(&ps, v[0]->win[3], v[1]->win[3], v[2]->win[3], false);
-    r->z = plane3(&ps, v[0]->win[2], v[1]->win[2], v[2]->win[2], false);
+    r->prim.x0 = ps.x[0];
+    r->prim.y0 = ps.y[0];
+    r->prim.w = plane3(&ps, v[0]->win[3], v[1]->win[3], v[2]->win[3], false);
+    r->prim.z = plane3(&ps, v[0]->win[2], v[1]->win[2], v[2]->win[2], false);
     for (unsigned i = 0; i < r->nrs; i++) {
         for (int c = 0; c < 4; c++) {
             const R500RsChan *ch = &r->rs[i].ch[c];
-            R500Plane *pl = &r->plane[i][c];
+            R500Plane *pl = &r->prim.plane[i][c];
 
             R500RsChan bc = *ch;
 
@@ -337,7 +320,7 @@ void r500_rast_triangle(R500Chip *s, const R500Vertex *v0,
              * Back faces take colours 2/3 in place of 0/1 when the VAP
              * outputs them (two-sided colour, reference 2.3).
              */
-            if (r->back && bc.src == R500_RS_ATTR &&
+            if (r->prim.back && bc.src == R500_RS_ATTR &&
                 bc.attr < R500_ATTR_COL(2) &&
                 ((r->colours >> (2 + bc.attr / 4)) & 1)) {
                 bc.attr += R500_ATTR_COL(2);
@@ -353,6 +336,7 @@ void r500_rast_triangle(R500Chip *s, const R500Vertex *v0,
         }
     }
 
+    r->prim.seq++;
     /*
      * Edge functions stepped exactly in integers: at pixel 0 of the quad,
      * +12 A to the right, +12 B down (exact: no rounding).
@@ -419,14 +403,14 @@ void r500_rast_rect(R500Chip *s, const R500Vertex *v, int64_t x0, int64_t y0,
         return;
     }
 
-    r->x0 = (double)x0 / SUB;
-    r->y0 = (double)y0 / SUB;
-    r->w = plane_const(v->win[3]);
-    r->z = plane_const(v->win[2]);
+    r->prim.x0 = (double)x0 / SUB;
+    r->prim.y0 = (double)y0 / SUB;
+    r->prim.w = plane_const(v->win[3]);
+    r->prim.z = plane_const(v->win[2]);
     for (unsigned i = 0; i < r->nrs; i++) {
         for (int c = 0; c < 4; c++) {
             const R500RsChan *ch = &r->rs[i].ch[c];
-            R500Plane *pl = &r->plane[i][c];
+            R500Plane *pl = &r->prim.plane[i][c];
 
             if (ch->src != R500_RS_STUFF) {
                 *pl = chan_const(r, ch, v);
@@ -448,6 +432,7 @@ void r500_rast_rect(R500Chip *s, const R500Vertex *v, int64_t x0, int64_t y0,
         }
     }
 
+    r->prim.seq++;
     ys = scan_first_row(r, partial, by0 & ~1, &rows, &sx);
     for (int64_t y = ys; y <= by1; y += 2) {
         for (int64_t x = bx0 & ~1; x <= bx1; x += 2) {

@@ -170,7 +170,8 @@ static bool rs_prepare(R500Chip *s, bool points)
 
 /* ---- Per-draw state ---- */
 
-bool r500_rast_prepare(R500Chip *s, uint32_t prim_type)
+bool r500_rast_prepare(R500Chip *s, uint32_t prim_type, bool psize,
+                       const uint32_t ucp[6 * 4])
 {
     R500Rast *r = &s->rast;
     uint32_t tl = s->regs[R_RE_SCISSORS_TL / 4];
@@ -210,7 +211,7 @@ bool r500_rast_prepare(R500Chip *s, uint32_t prim_type)
     r->ucp_enable = r->clip_enable ? R500_FGET(clip, VAP_CLIP_CNTL, UCP_ENA)
                                    : 0;
     for (int i = 0; i < 6; i++) {
-        memcpy(r->ucp[i], &s->vap.pvs_mem[(R500_PVS_UCP_BASE + i) * 4], 16);
+        memcpy(r->ucp[i], &ucp[i * 4], 16);
     }
     r->dx_clip = R500_FGET(s->regs[R_VAP_CNTL / 4], VAP_CNTL,
                            DX_CLIP_SPACE_DEF);
@@ -250,7 +251,7 @@ bool r500_rast_prepare(R500Chip *s, uint32_t prim_type)
                            "is not modelled (lines drawn solid)");
     }
     r->quad_budget = R500_RAST_QUAD_BUDGET;
-    r->budget_logged = false;
+    r->psize = psize;
     return rs_prepare(s, points);
 }
 
@@ -429,11 +430,11 @@ static void tri_emit(R500Chip *s, R500Vertex *a, R500Vertex *b, R500Vertex *c,
         }
         return;
     }
-    r->back = !front;
-    r->depth_bias = poly_offset(s, a, b, c, front);
+    r->prim.back = !front;
+    r->prim.depth_bias = poly_offset(s, a, b, c, front);
     r->prims++;
     r500_rast_triangle(s, a, b, c, prov);
-    r->depth_bias = 0.0f;
+    r->prim.depth_bias = 0.0f;
 }
 
 /*
@@ -530,7 +531,7 @@ static void point(R500Chip *s, R500Vertex *v, bool back)
         r->culled++;
         return;
     }
-    if (s->vap.out_psize >= 0) {
+    if (r->psize) {
         /* per-vertex size in pixels -> half size in 1/12 pixel */
         float h = v->psize * 6.0f;
 
@@ -540,7 +541,7 @@ static void point(R500Chip *s, R500Vertex *v, bool back)
     }
     cx = llroundf(v->win[0] * 12.0f);
     cy = llroundf(v->win[1] * 12.0f);
-    r->back = back;
+    r->prim.back = back;
     r->prims++;
     r500_rast_rect(s, v, cx - hw, cy - hh, cx + hw, cy + hh);
 }
@@ -605,7 +606,7 @@ static void line(R500Chip *s, R500Vertex *a, R500Vertex *b,
         q[2].win[0] += hw;
         q[3].win[0] -= hw;
     }
-    r->back = back;
+    r->prim.back = back;
     r->prims++;
     r500_rast_triangle(s, &q[0], &q[1], &q[2], prov);
     r500_rast_triangle(s, &q[0], &q[2], &q[3], prov);
@@ -647,7 +648,7 @@ static bool prim_begin(R500Chip *s)
         return false;
     }
     if (r->work_limit) {
-        uint64_t work = r500_3d_work(s);
+        uint64_t work = r->sink->work(r->sink->opaque);
 
         if (work && work >= r->work_limit) {
             r->stopped = true;
@@ -658,7 +659,7 @@ static bool prim_begin(R500Chip *s)
     r->prim_sub = 0;
     r->skip_here = seq == r->skip.prims;
     r->redo = r->skip_here && r->skip.y != INT32_MIN && r->work_limit;
-    r->redo_from = r->redo ? r500_3d_work(s) : 0;
+    r->redo_from = r->redo ? r->sink->work(r->sink->opaque) : 0;
     return true;
 }
 
@@ -666,9 +667,10 @@ static bool prim_begin(R500Chip *s)
  * Copy sequence element i: the vertex cache may reuse a slot while a
  * primitive still needs it.
  */
-static bool get(R500Chip *s, R500VertexFn vertex, uint32_t i, R500Vertex *d)
+static bool get(R500Chip *s, const R500RastSink *sink, uint32_t i,
+                R500Vertex *d)
 {
-    const R500Vertex *v = vertex(s, i);
+    const R500Vertex *v = sink->vertex(sink->opaque, i);
 
     if (!v) {
         return false;
@@ -677,13 +679,14 @@ static bool get(R500Chip *s, R500VertexFn vertex, uint32_t i, R500Vertex *d)
     return true;
 }
 
-void r500_rast_draw(R500Chip *s, uint32_t num, R500VertexFn vertex)
+void r500_rast_draw(R500Chip *s, uint32_t num, const R500RastSink *sink)
 {
     R500Rast *r = &s->rast;
     unsigned pm = r->provoking;
     R500Vertex v[4], pv[3];
 
-#define V(k, i) get(s, vertex, (i), &v[k])
+    r->sink = sink;
+#define V(k, i) get(s, sink, (i), &v[k])
     switch (r->prim_type) {
     case PRIM_POINTS:
     case PRIM_POINTS_3:
@@ -739,7 +742,7 @@ void r500_rast_draw(R500Chip *s, uint32_t num, R500VertexFn vertex)
          * the second (Mesa r300_render.c, r300_provoking_vertex_fixes).
          */
         if (num < 3 ||
-            !get(s, vertex, pm == PROV_LAST ? 0 : MIN(pm + 1, num - 1),
+            !get(s, sink, pm == PROV_LAST ? 0 : MIN(pm + 1, num - 1),
                  &pv[0])) {
             break;
         }
@@ -782,4 +785,5 @@ void r500_rast_draw(R500Chip *s, uint32_t num, R500VertexFn vertex)
         break;
     }
 #undef V
+    r->sink = NULL;
 }

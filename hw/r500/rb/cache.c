@@ -58,8 +58,7 @@ static void slot_fill(R500Chip *s, R500Cache *c, R500CacheSlot *e,
     }
     e->ptr = NULL;
     c->faults++;
-    if (!c->error_logged) {
-        c->error_logged = true;
+    if (r500_once(&s->draw_logged, R500_DRAW_LOG_CACHE)) {
         r500_guest_error(s, "3D: surface page at MC 0x%" G_GINT64_MODIFIER
                          "x is not reachable: reads return 0, writes are "
                          "dropped (reported once per draw)", addr);
@@ -92,5 +91,4 @@ void r500_cache_flush(R500Chip *s, R500Cache *c)
     }
     c->dirty_lo = UINT64_MAX;
     c->dirty_hi = 0;
-    c->error_logged = false;
 }

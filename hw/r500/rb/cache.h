@@ -37,7 +37,6 @@ typedef struct R500CacheSlot {
 typedef struct R500Cache {
     R500CacheSlot slot[R500_CACHE_SLOTS];
     uint64_t dirty_lo, dirty_hi;    /* VRAM bytes written since the flush */
-    bool error_logged;              /* one guest error per flush interval */
     uint64_t misses, writebacks, faults;
 } R500Cache;
 

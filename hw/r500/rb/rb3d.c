@@ -65,6 +65,29 @@ static float from_unorm(uint32_t v, unsigned bits)
     return v / (float)((1u << bits) - 1);
 }
 
+/*
+ * US_OUT_FMT.OUT_SIGN (reference 6.1): a signed component is clamped to
+ * [-1, 1], scaled by 2^(n-1) - 1 and stored two's complement; read back,
+ * the most negative code is -1 too (GL's SNORM rule).
+ */
+static uint32_t to_snorm(float v, unsigned bits)
+{
+    float max = (float)((1u << (bits - 1)) - 1);
+    int32_t i;
+
+    v = v > 1.0f ? 1.0f : v > -1.0f ? v : v < -1.0f ? -1.0f : 0.0f;
+    i = (int32_t)lrintf(v * max);
+    return (uint32_t)i & ((1u << bits) - 1);
+}
+
+static float from_snorm(uint32_t v, unsigned bits)
+{
+    int32_t i = (int32_t)(v << (32 - bits)) >> (32 - bits);
+    float f = i / (float)((1u << (bits - 1)) - 1);
+
+    return f < -1.0f ? -1.0f : f;
+}
+
 static uint16_t to_half(float f)
 {
     uint32_t x;
@@ -215,8 +238,8 @@ static bool layout_unorm32(const ColorLayout *l)
     return l != NULL;
 }
 
-static void pack_layout(const ColorLayout *l, bool unorm32, unsigned bytes,
-                        const float c[4], uint8_t *p)
+static void pack_layout(const ColorLayout *l, bool unorm32, unsigned sign,
+                        unsigned bytes, const float c[4], uint8_t *p)
 {
     uint8_t buf[16] = { 0 };
 
@@ -244,7 +267,8 @@ static void pack_layout(const ColorLayout *l, bool unorm32, unsigned bytes,
             memcpy(&bits, &c[f->comp], 4);
             break;
         default:
-            bits = to_unorm(c[f->comp], f->width);
+            bits = (sign >> f->comp) & 1 ? to_snorm(c[f->comp], f->width)
+                                         : to_unorm(c[f->comp], f->width);
             break;
         }
         field_put(buf, f, bits);
@@ -252,7 +276,7 @@ static void pack_layout(const ColorLayout *l, bool unorm32, unsigned bytes,
     memcpy(p, buf, bytes);
 }
 
-static void unpack_layout(const ColorLayout *l, bool unorm32,
+static void unpack_layout(const ColorLayout *l, bool unorm32, unsigned sign,
                           unsigned bytes, const uint8_t *p, float c[4])
 {
     uint8_t buf[16] = { 0 };
@@ -287,7 +311,8 @@ static void unpack_layout(const ColorLayout *l, bool unorm32,
             memcpy(&c[f->comp], &bits, 4);
             break;
         default:
-            c[f->comp] = from_unorm(bits, f->width);
+            c[f->comp] = (sign >> f->comp) & 1 ? from_snorm(bits, f->width)
+                                               : from_unorm(bits, f->width);
             break;
         }
     }
@@ -299,7 +324,7 @@ void r500_rb3d_pack(uint32_t cformat, uint32_t ofmt, const float c[4],
     const ColorLayout *l = color_layout(cformat, ofmt);
     unsigned bytes = r500_rb3d_bytes(cformat, ofmt);
 
-    pack_layout(l, bytes <= 4 && layout_unorm32(l), bytes, c, p);
+    pack_layout(l, bytes <= 4 && layout_unorm32(l), 0, bytes, c, p);
 }
 
 void r500_rb3d_unpack(uint32_t cformat, uint32_t ofmt, const uint8_t *p,
@@ -308,7 +333,7 @@ void r500_rb3d_unpack(uint32_t cformat, uint32_t ofmt, const uint8_t *p,
     const ColorLayout *l = color_layout(cformat, ofmt);
     unsigned bytes = r500_rb3d_bytes(cformat, ofmt);
 
-    unpack_layout(l, bytes <= 4 && layout_unorm32(l), bytes, p, c);
+    unpack_layout(l, bytes <= 4 && layout_unorm32(l), 0, bytes, p, c);
 }
 
 /* Whether the pair is one the formats above store. */
@@ -392,7 +417,10 @@ bool r500_rb3d_prepare(R500Chip *s)
             continue;
         }
         t->layout = color_layout(t->cformat, t->ofmt);
-        t->unorm32 = bytes <= 4 && layout_unorm32(t->layout);
+        /* OUT_SIGN: C0..C3 signed (Mesa sets all four for SNORM targets) */
+        t->sign = t->ofmt < R500_OF_C_16_FP ? R500_FGET(of, US_OUT_FMT,
+                                                        OUT_SIGN) : 0;
+        t->unorm32 = !t->sign && bytes <= 4 && layout_unorm32(t->layout);
         t->enabled = true;
     }
     rb->blend = s->regs[R_RB3D_BLENDCNTL / 4];
@@ -450,7 +478,7 @@ void r500_rb3d_finish(R500Chip *s)
 
 /* ---- Per pixel ---- */
 
-static bool alpha_test(R500Rb3d *rb, float a)
+static bool alpha_test(const R500Rb3d *rb, float a)
 {
     uint32_t f = rb->alpha_func;
     float ref;
@@ -528,7 +556,8 @@ static void blend(const R500Rb3d *rb, bool fixed, float src[4],
 }
 
 /* DISCARD_SRC_PIXELS against the 8-bit thresholds (2.11). */
-static bool discard(const R500Chip *s, const R500Rb3d *rb, const float c[4])
+static bool discard(const uint32_t *regs, const R500Rb3d *rb,
+                    const float c[4])
 {
     unsigned mode = rb->discard;
     uint32_t thr;
@@ -538,7 +567,7 @@ static bool discard(const R500Chip *s, const R500Rb3d *rb, const float c[4])
     if (!mode || mode == 7) {
         return false;
     }
-    thr = s->regs[(gte ? R_RB3D_DISCARD_SRC_PIXEL_GTE_THRESHOLD
+    thr = regs[(gte ? R_RB3D_DISCARD_SRC_PIXEL_GTE_THRESHOLD
                        : R_RB3D_DISCARD_SRC_PIXEL_LTE_THRESHOLD) / 4];
     /* 1/4: alpha; 2/5: RGB; 3/6: ARGB.  Bytes: B, G, R, A */
     first = (mode == 1 || mode == 4) ? 3 : 0;
@@ -555,11 +584,11 @@ static bool discard(const R500Chip *s, const R500Rb3d *rb, const float c[4])
     return true;
 }
 
-static void color_write(R500Chip *s, const R500ColorTarget *t, int x, int y,
+static void color_write(R500Worker *w, const R500ColorTarget *t, int x, int y,
                         int p)
 {
-    R500Rb3d *rb = &s->rb3d;
-    const R500UsQuad *q = &s->us.q;
+    const R500Rb3d *rb = w->ctx->rb;
+    const R500UsQuad *q = &w->q;
     uint8_t *mem, old[16];
     float src[4], dst[4];
     unsigned bytes = t->surf.bpp;
@@ -570,13 +599,17 @@ static void color_write(R500Chip *s, const R500ColorTarget *t, int x, int y,
         src[i] = q->out[t->src][t->csel[i]][p];
     }
     if (rb->blend_on && rb->discard &&
-        discard(s, rb, (const float[4]){ q->out[t->src][0][p],
+        discard(w->ctx->regs, rb, (const float[4]){ q->out[t->src][0][p],
                                          q->out[t->src][1][p],
                                          q->out[t->src][2][p],
                                          q->out[t->src][3][p] })) {
         return;
     }
-    mem = r500_cache_access(s, &rb->cache, t->surf.base +
+    if ((uint32_t)x >= t->surf.pitch) {
+        /* beyond the pitch: not part of the surface (zb.c, r500_zb_cb_clear) */
+        return;
+    }
+    mem = r500_cache_access(w->s, w->cache, t->surf.base +
                             r500_surf_offset(&t->surf, x, y), bytes, true);
     if (!mem) {
         return;
@@ -584,7 +617,7 @@ static void color_write(R500Chip *s, const R500ColorTarget *t, int x, int y,
     need_dst = t->mask != 0xF || rb->need_dst;
     memcpy(old, mem, bytes);
     if (need_dst) {
-        unpack_layout(t->layout, t->unorm32, bytes, old, dst);
+        unpack_layout(t->layout, t->unorm32, t->sign, bytes, old, dst);
     }
     if (rb->blend_on && !rb->rop_on) {
         blend(rb, fixed, src, dst);
@@ -596,7 +629,7 @@ static void color_write(R500Chip *s, const R500ColorTarget *t, int x, int y,
             }
         }
     }
-    pack_layout(t->layout, t->unorm32, bytes, src, mem);
+    pack_layout(t->layout, t->unorm32, t->sign, bytes, src, mem);
     if (rb->rop_on) {
         /* bit = ROP code bit ((s << 1) | d) (2.11), on the stored bits */
         unsigned code = R500_FGET(rb->rop, RB3D_ROPCNTL, ROP);
@@ -613,21 +646,21 @@ static void color_write(R500Chip *s, const R500ColorTarget *t, int x, int y,
             /* masked components keep their old bits */
             float nv[4];
 
-            unpack_layout(t->layout, t->unorm32, bytes, mem, nv);
+            unpack_layout(t->layout, t->unorm32, t->sign, bytes, mem, nv);
             for (int i = 0; i < 4; i++) {
                 if (!(t->mask & (1u << i))) {
                     nv[i] = dst[i];
                 }
             }
-            pack_layout(t->layout, t->unorm32, bytes, nv, mem);
+            pack_layout(t->layout, t->unorm32, t->sign, bytes, nv, mem);
         }
     }
 }
 
-unsigned r500_rb3d_quad_z(R500Chip *s, unsigned live)
+unsigned r500_rb3d_quad_z(R500Worker *w, unsigned live)
 {
-    R500Rb3d *rb = &s->rb3d;
-    const R500UsQuad *q = &s->us.q;
+    const R500Rb3d *rb = w->ctx->rb;
+    const R500UsQuad *q = &w->q;
     unsigned pass = 0;
 
     for (int p = 0; p < 4; p++) {
@@ -640,7 +673,7 @@ unsigned r500_rb3d_quad_z(R500Chip *s, unsigned live)
             continue;
         }
         if (rb->cb_clear) {
-            r500_zb_cb_clear(s, x, y);
+            r500_zb_cb_clear(w, x, y);
         } else if (rb->zb.enabled) {
             float z = rb->depth_from_shader && q->depth_written ? q->depth[p]
                                                                 : q->z[p];
@@ -650,25 +683,25 @@ unsigned r500_rb3d_quad_z(R500Chip *s, unsigned live)
             /* clamp to [0, 1], then SU_DEPTH_SCALE/OFFSET (2.6) */
             z = z > 1.0f ? 1.0f : z > 0.0f ? z : 0.0f;
             zf = (double)z * rb->depth_scale + rb->depth_offset +
-                 s->rast.depth_bias;
+                 w->prim->depth_bias;
             zf = zf < 0 ? 0 : zf > 16777215.0 ? 16777215.0 : zf;
             zi = (uint32_t)lrint(zf);
-            if (!r500_zb_pixel(s, x, y, zi, q->back)) {
-                rb->zfail++;
+            if (!r500_zb_pixel(w, x, y, zi, q->back)) {
+                w->st.zfail++;
                 continue;
             }
         }
         /* samples passed, for occlusion queries (ZB_ZPASS_*) */
-        rb->zpass++;
+        w->st.zpass++;
         pass |= 1u << p;
     }
     return pass;
 }
 
-void r500_rb3d_quad_color(R500Chip *s, unsigned mask)
+void r500_rb3d_quad_color(R500Worker *w, unsigned mask)
 {
-    R500Rb3d *rb = &s->rb3d;
-    const R500UsQuad *q = &s->us.q;
+    const R500Rb3d *rb = w->ctx->rb;
+    const R500UsQuad *q = &w->q;
 
     if (rb->zero_output) {
         return;
@@ -679,18 +712,18 @@ void r500_rb3d_quad_color(R500Chip *s, unsigned mask)
         if (!((mask >> p) & 1)) {
             continue;
         }
-        rb->pixels++;
+        w->st.rb_pixels++;
         for (int i = 0; i < 4; i++) {
             if (rb->cb[i].enabled) {
-                color_write(s, &rb->cb[i], x, y, p);
+                color_write(w, &rb->cb[i], x, y, p);
             }
         }
     }
 }
 
-void r500_rb3d_quad(R500Chip *s)
+void r500_rb3d_quad(R500Worker *w)
 {
-    const R500UsQuad *q = &s->us.q;
+    const R500UsQuad *q = &w->q;
     unsigned live = q->cover & ~q->kill;
 
     /*
@@ -699,7 +732,7 @@ void r500_rb3d_quad(R500Chip *s)
      */
     for (int p = 0; p < 4; p++) {
         if ((live >> p) & 1) {
-            r500_rb3d_quad_color(s, r500_rb3d_quad_z(s, 1u << p));
+            r500_rb3d_quad_color(w, r500_rb3d_quad_z(w, 1u << p));
         }
     }
 }
@@ -810,6 +843,7 @@ static void rb3d_reset(R500Chip *s)
     rb->cache.dirty_lo = UINT64_MAX;
     s->rast.unimp_logged = 0;
     s->tx.logged = 0;
+    s->draw_logged = 0;
 }
 
 const R500Block r500_rb3d_block = {

@@ -22,6 +22,7 @@
 #include "../tx/tiling.h"
 
 typedef struct R500Chip R500Chip;
+typedef struct R500Worker R500Worker;
 
 /* On-chip Hyper-Z RAMs, in dwords (3D_CLEAR_* COUNT is 14 bits). */
 #define R500_ZMASK_DWORDS       16384
@@ -59,6 +60,7 @@ typedef struct R500ColorTarget {
     uint8_t src;                /* US render target feeding it */
     const struct R500ColorLayout *layout;   /* how C0..C3 are stored */
     bool unorm32;               /* all fields fixed point in one dword */
+    uint8_t sign;               /* US_OUT_FMT.OUT_SIGN: Cj signed, bit j */
 } R500ColorTarget;
 
 /* One depth/stencil buffer of this draw. */
@@ -110,16 +112,17 @@ typedef struct R500Rb3d {
 /* Latch the colour/depth state of this draw; false: nothing can be drawn */
 bool r500_rb3d_prepare(R500Chip *s);
 /*
- * Test and write the covered, not killed pixels of s->us.q: alpha test,
- * depth/stencil (r500_rb3d_quad_z), colour (r500_rb3d_quad_color).  With
- * early_z the rasteriser runs the first part before the shader and the
- * shader only for quads with a pixel left.
+ * Test and write the covered, not killed pixels of the worker's quad w->q
+ * (pipe/ctx.h): alpha test, depth/stencil (r500_rb3d_quad_z), colour
+ * (r500_rb3d_quad_color), through the worker's page cache.  With early_z
+ * the renderer runs the first part before the shader and the shader only
+ * for quads with a pixel left.
  */
-void r500_rb3d_quad(R500Chip *s);
+void r500_rb3d_quad(R500Worker *w);
 /* Alpha, depth and stencil tests of the live pixels; the mask of passes */
-unsigned r500_rb3d_quad_z(R500Chip *s, unsigned live);
+unsigned r500_rb3d_quad_z(R500Worker *w, unsigned live);
 /* Colour writes of the pixels in mask. */
-void r500_rb3d_quad_color(R500Chip *s, unsigned mask);
+void r500_rb3d_quad_color(R500Worker *w, unsigned mask);
 /* The draw is over: write back and report the memory touched. */
 void r500_rb3d_finish(R500Chip *s);
 /*
@@ -139,9 +142,9 @@ bool r500_zb_prepare(R500Chip *s);
  * 16-bit) fixed-point depth.  Returns whether the colour may be written;
  * updates the depth/stencil buffer.
  */
-bool r500_zb_pixel(R500Chip *s, int x, int y, uint32_t z, bool back);
+bool r500_zb_pixel(R500Worker *w, int x, int y, uint32_t z, bool back);
 /* ZB_CB_CLEAR: write ZB_DEPTHCLEARVALUE raw at (x, y). */
-void r500_zb_cb_clear(R500Chip *s, int x, int y);
+void r500_zb_cb_clear(R500Worker *w, int x, int y);
 uint64_t r500_zb_clear_cmd(R500Chip *s, unsigned op, uint32_t start,
                            uint32_t count, uint32_t value);
 

@@ -30,6 +30,9 @@ static void zb_expand_clear(R500Chip *s)
     uint32_t v = s->regs[R_ZB_DEPTHCLEARVALUE / 4];
 
     rb->zmask_cleared = false;
+    if (w > rb->zb.surf.pitch) {
+        w = rb->zb.surf.pitch;      /* see r500_zb_cb_clear */
+    }
     for (uint32_t y = 0; y < h; y++) {
         for (uint32_t x = 0; x < w; x++) {
             uint8_t *p = r500_cache_access(s, &rb->cache, rb->zb.surf.base +
@@ -99,17 +102,27 @@ bool r500_zb_prepare(R500Chip *s)
     return true;
 }
 
-void r500_zb_cb_clear(R500Chip *s, int x, int y)
+void r500_zb_cb_clear(R500Worker *w, int x, int y)
 {
-    R500Rb3d *rb = &s->rb3d;
-    uint32_t v = s->regs[R_ZB_DEPTHCLEARVALUE / 4];
+    const R500Rb3d *rb = w->ctx->rb;
+    uint32_t v = w->ctx->regs[R_ZB_DEPTHCLEARVALUE / 4];
     uint8_t *p;
 
-    if (!rb->zb.enabled) {
+    /*
+     * A surface is PITCH pixels wide: nothing at x >= pitch is written.
+     * The kernel's CS checker (r100_cs_track_check) bounds a colour or
+     * depth buffer by pitch x rows only, and Mesa r300's CBZB clear
+     * scissors to the width aligned to 64 (r300_create_surface_custom,
+     * cbzb_width) whatever the pitch: were those pixels wrapped into the
+     * next tile row, the last one would land past the buffer, on whatever
+     * follows it (piglit tex3d: the texture allocated after a 160-wide
+     * window).
+     */
+    if (!rb->zb.enabled || (uint32_t)x >= rb->zb.surf.pitch) {
         return;
     }
     /* the raw word, whatever ZB_CNTL says (6.5) */
-    p = r500_cache_access(s, &rb->cache, rb->zb.surf.base +
+    p = r500_cache_access(w->s, w->cache, rb->zb.surf.base +
                           r500_surf_offset(&rb->zb.surf, x, y),
                           rb->zb.surf.bpp, true);
     if (p) {
@@ -147,9 +160,9 @@ static uint8_t stencil_op(unsigned op, uint8_t v, uint8_t ref)
     }
 }
 
-bool r500_zb_pixel(R500Chip *s, int x, int y, uint32_t z, bool back)
+bool r500_zb_pixel(R500Worker *w, int x, int y, uint32_t z, bool back)
 {
-    R500Rb3d *rb = &s->rb3d;
+    const R500Rb3d *rb = w->ctx->rb;
     uint32_t zs = rb->zs_cntl;
     bool bf = back && R500_FGET(rb->zb_cntl, ZB_CNTL, STENCIL_FRONT_BACK);
     uint32_t rm = rb->ref[back ? 1 : 0];
@@ -162,7 +175,10 @@ bool r500_zb_pixel(R500Chip *s, int x, int y, uint32_t z, bool back)
     bool z24 = rb->zb.format == ZFMT_24_8, pass = true;
     unsigned op;
 
-    p = r500_cache_access(s, &rb->cache, rb->zb.surf.base +
+    if ((uint32_t)x >= rb->zb.surf.pitch) {
+        return false;               /* not in the surface (r500_zb_cb_clear) */
+    }
+    p = r500_cache_access(w->s, w->cache, rb->zb.surf.base +
                           r500_surf_offset(&rb->zb.surf, x, y),
                           rb->zb.surf.bpp, false);
     if (!p) {
@@ -209,7 +225,7 @@ bool r500_zb_pixel(R500Chip *s, int x, int y, uint32_t z, bool back)
         nword = pass && rb->z_write ? z : zval;
     }
     if (nword != word) {
-        p = r500_cache_access(s, &rb->cache, rb->zb.surf.base +
+        p = r500_cache_access(w->s, w->cache, rb->zb.surf.base +
                               r500_surf_offset(&rb->zb.surf, x, y),
                               rb->zb.surf.bpp, true);
         for (unsigned i = 0; i < rb->zb.surf.bpp; i++) {

@@ -45,8 +45,7 @@ static uint32_t next_pow2(uint32_t v)
 
 static void tx_problem(R500Chip *s, unsigned i, const char *what)
 {
-    if (!(s->tx.logged & (1u << i))) {
-        s->tx.logged |= 1u << i;
+    if (r500_once(&s->tx.logged, 1u << i)) {
         r500_guest_error(s, "3D: texture unit %u: %s; it samples as 0 "
                          "(reported once per unit)", i, what);
     }
@@ -128,6 +127,7 @@ static bool tx_layout(R500Chip *s, unsigned i, R500TxUnit *t, uint32_t f0,
             return false;
         }
     }
+    t->chain_end = addr;
     return true;
 }
 
@@ -312,7 +312,7 @@ static inline int64_t tx_index(float f)
  * cannot be read.
  */
 static __attribute__((noinline)) bool
-texel_special(R500Chip *s, const R500TxUnit *t, const R500TxLevel *lv,
+texel_special(R500Worker *w, const R500TxUnit *t, const R500TxLevel *lv,
               uint64_t layer_base, int x, int y, float c[4])
 {
     unsigned bytes = t->info->bytes;
@@ -333,7 +333,7 @@ texel_special(R500Chip *s, const R500TxUnit *t, const R500TxLevel *lv,
     }
     at = mc & ~(uint64_t)(unit - 1);
     span = MAX(unit, bytes);
-    p = r500_cache_access(s, &s->rb3d.cache, at, span, false);
+    p = r500_cache_access(w->s, w->cache, at, span, false);
     if (!p) {
         return false;
     }
@@ -353,7 +353,7 @@ texel_special(R500Chip *s, const R500TxUnit *t, const R500TxLevel *lv,
 }
 
 /* One texel's components (before SEL), or the border. */
-static void texel(R500Chip *s, const R500TxUnit *t, unsigned l,
+static void texel(R500Worker *w, const R500TxUnit *t, unsigned l,
                   uint32_t layer, int x, int y, float c[4])
 {
     const R500TxLevel *lv = &t->level[l];
@@ -365,19 +365,19 @@ static void texel(R500Chip *s, const R500TxUnit *t, unsigned l,
     }
     switch (t->fetch) {
     case R500_TX_FETCH_PLAIN:
-        p = r500_cache_access(s, &s->rb3d.cache,
+        p = r500_cache_access(w->s, w->cache,
                               lv->surf.base + layer * lv->layer_bytes +
                               r500_surf_offset(&lv->surf, x, y),
                               t->info->bytes, false);
         break;
     case R500_TX_FETCH_BLOCK:
-        p = r500_cache_access(s, &s->rb3d.cache,
+        p = r500_cache_access(w->s, w->cache,
                               lv->surf.base + layer * lv->layer_bytes +
                               r500_surf_offset(&lv->surf, x / 4, y / 4),
                               t->info->bytes, false);
         break;
     default:
-        if (!texel_special(s, t, lv, lv->surf.base + layer * lv->layer_bytes,
+        if (!texel_special(w, t, lv, lv->surf.base + layer * lv->layer_bytes,
                            x, y, c)) {
             c[0] = c[1] = c[2] = c[3] = 0.0f;
         } else if (t->finish) {
@@ -403,7 +403,7 @@ static void texel(R500Chip *s, const R500TxUnit *t, unsigned l,
 
 /* Filter one 2D image (a level's face or slice) at normalised (u, v). */
 static inline __attribute__((always_inline)) void
-sample_2d(R500Chip *s, const R500TxUnit *t, unsigned l,
+sample_2d(R500Worker *w, const R500TxUnit *t, unsigned l,
                       uint32_t layer, float u, float v, bool linear,
                       float c[4])
 {
@@ -423,7 +423,7 @@ sample_2d(R500Chip *s, const R500TxUnit *t, unsigned l,
         int ix = wrap(tx_index(floorf(x)), lv->w, t->wrap[0]);
         int iy = wrap(tx_index(floorf(y)), lv->h, t->wrap[1]);
 
-        texel(s, t, l, layer, ix, iy, c);
+        texel(w, t, l, layer, ix, iy, c);
         return;
     }
     {
@@ -445,7 +445,7 @@ sample_2d(R500Chip *s, const R500TxUnit *t, unsigned l,
             if (kx < 0 || ky < 0) {
                 memcpy(tc[k], t->border, sizeof(t->border));
             } else {
-                texel(s, t, l, layer, kx, ky, tc[k]);
+                texel(w, t, l, layer, kx, ky, tc[k]);
             }
         }
         if (!isfinite(ax) || !isfinite(ay)) {
@@ -466,7 +466,7 @@ sample_2d(R500Chip *s, const R500TxUnit *t, unsigned l,
  * VOL_FILTER says (0: as the level's MIN/MAG filter), R wrapped by
  * CLAMP_R; a slice outside a border-mode texture is the border colour.
  */
-static void sample_level(R500Chip *s, const R500TxUnit *t, unsigned l,
+static void sample_level(R500Worker *w, const R500TxUnit *t, unsigned l,
                          uint32_t face, float u, float v, float r,
                          bool linear, float c[4])
 {
@@ -475,7 +475,7 @@ static void sample_level(R500Chip *s, const R500TxUnit *t, unsigned l,
     float z;
 
     if (t->coord_type != COORD_3D) {
-        sample_2d(s, t, l, face, u, v, linear, c);
+        sample_2d(w, t, l, face, u, v, linear, c);
         return;
     }
     vlin = t->vol == MIP_LINEAR || (t->vol == MIP_NONE && linear);
@@ -490,7 +490,7 @@ static void sample_level(R500Chip *s, const R500TxUnit *t, unsigned l,
         if (iz < 0) {
             memcpy(c, t->border, sizeof(t->border));
         } else {
-            sample_2d(s, t, l, iz, u, v, linear, c);
+            sample_2d(w, t, l, iz, u, v, linear, c);
         }
         return;
     }
@@ -506,7 +506,7 @@ static void sample_level(R500Chip *s, const R500TxUnit *t, unsigned l,
             if (iz[k] < 0) {
                 memcpy(sc[k], t->border, sizeof(t->border));
             } else {
-                sample_2d(s, t, l, iz[k], u, v, linear, sc[k]);
+                sample_2d(w, t, l, iz[k], u, v, linear, sc[k]);
             }
         }
         if (!isfinite(az)) {
@@ -547,15 +547,15 @@ static unsigned cube_face(float *s, float *t, float r)
     return face;
 }
 
-static const R500TxUnit *tx_unit(R500Chip *s, unsigned id)
+static const R500TxUnit *tx_unit(const R500Tx *tx, unsigned id)
 {
     /* TX_FILTER0.ID names the logical unit; Mesa uses the identity. */
-    if (id < R500_TX_UNITS && s->tx.unit[id].valid && s->tx.unit[id].id == id) {
-        return &s->tx.unit[id];
+    if (id < R500_TX_UNITS && tx->unit[id].valid && tx->unit[id].id == id) {
+        return &tx->unit[id];
     }
     for (unsigned i = 0; i < R500_TX_UNITS; i++) {
-        if (s->tx.unit[i].valid && s->tx.unit[i].id == id) {
-            return &s->tx.unit[i];
+        if (tx->unit[i].valid && tx->unit[i].id == id) {
+            return &tx->unit[i];
         }
     }
     return NULL;
@@ -578,16 +578,16 @@ static float tx_lod(const float dx[3], const float dy[3], bool three)
     return log2f(fmaxf(sqrtf(lx), sqrtf(ly)));
 }
 
-void r500_tx_sample_quad(R500Chip *s, unsigned id, unsigned op,
+void r500_tx_sample_quad(R500Worker *w, unsigned id, unsigned op,
                          bool unscaled, const float coord[4][4],
                          const float (*grad)[4][4], float out[4][4])
 {
-    const R500TxUnit *t = tx_unit(s, id);
+    const R500TxUnit *t = tx_unit(w->ctx->tx, id);
     float u[4], v[4], r[4], lod[4];
     uint32_t layer[4] = { 0, 0, 0, 0 };
     float w0, h0, d0;
 
-    s->tx.samples++;
+    w->st.tx_samples++;
     if (!t) {
         for (int c = 0; c < 4; c++) {
             for (int p = 0; p < 4; p++) {
@@ -595,7 +595,7 @@ void r500_tx_sample_quad(R500Chip *s, unsigned id, unsigned op,
             }
         }
         if (id < R500_TX_UNITS) {
-            tx_problem(s, id, "sampled while not enabled or not usable");
+            tx_problem(w->s, id, "sampled while not enabled or not usable");
         }
         return;
     }
@@ -671,20 +671,20 @@ void r500_tx_sample_quad(R500Chip *s, unsigned id, unsigned op,
         linear = filt == FILTER_LINEAR || filt == FILTER_ANISO;
         l = fminf(fmaxf(lp, (float)t->first), (float)t->last);
         if (mag || t->mip == MIP_NONE) {
-            sample_level(s, t, t->first, layer[p], u[p], v[p], r[p], linear,
+            sample_level(w, t, t->first, layer[p], u[p], v[p], r[p], linear,
                          c);
         } else if (t->mip == MIP_POINT) {
             unsigned lv = (unsigned)floorf(l + 0.5f);
 
-            sample_level(s, t, MIN(lv, t->last), layer[p], u[p], v[p], r[p],
+            sample_level(w, t, MIN(lv, t->last), layer[p], u[p], v[p], r[p],
                          linear, c);
         } else {
             unsigned l0 = (unsigned)floorf(l), l1 = MIN(l0 + 1, t->last);
             float f = l - l0, c1[4];
 
-            sample_level(s, t, l0, layer[p], u[p], v[p], r[p], linear, c);
+            sample_level(w, t, l0, layer[p], u[p], v[p], r[p], linear, c);
             if (l1 != l0 && f > 0.0f) {
-                sample_level(s, t, l1, layer[p], u[p], v[p], r[p], linear,
+                sample_level(w, t, l1, layer[p], u[p], v[p], r[p], linear,
                              c1);
                 for (int i = 0; i < 4; i++) {
                     c[i] += (c1[i] - c[i]) * f;

@@ -17,6 +17,7 @@
 #include "tiling.h"
 
 typedef struct R500Chip R500Chip;
+typedef struct R500Worker R500Worker;
 
 #define R500_TX_UNITS           16
 #define R500_TX_LEVELS          13      /* NUM_LEVELS 0..12 */
@@ -111,11 +112,13 @@ typedef struct R500TxUnit {
     uint8_t id;                 /* TX_FILTER0.ID */
     float border[4];            /* decoded border colour, after SEL */
     R500TxLevel level[R500_TX_LEVELS];
+    uint64_t chain_end;         /* MC address past the last level */
 } R500TxUnit;
 
 typedef struct R500Tx {
     R500TxUnit unit[R500_TX_UNITS];
-    uint32_t logged;            /* bit n: unit n's problem reported */
+    uint32_t logged;            /* bit n: unit n's problem reported
+                                   (r500_once: workers report too) */
     uint64_t samples;
 } R500Tx;
 
@@ -135,7 +138,7 @@ void r500_tx_prepare(R500Chip *s);
  * gradients grad[0] (d/dx) and grad[1] (d/dy), [comp][pixel] (DXDY; NULL
  * for the others).
  */
-void r500_tx_sample_quad(R500Chip *s, unsigned id, unsigned op,
+void r500_tx_sample_quad(R500Worker *w, unsigned id, unsigned op,
                          bool unscaled, const float coord[4][4],
                          const float (*grad)[4][4], float out[4][4]);
 

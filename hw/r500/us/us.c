@@ -270,8 +270,6 @@ bool r500_us_prepare(R500Chip *s)
     }
     u->code_dirty = false;
     u->budget = R500_US_DRAW_BUDGET;
-    u->budget_logged = false;
-    u->depth_logged = false;
     u->zero_times_anything = F(s->regs[R_US_CONFIG / 4], US_CONFIG,
                                ZERO_TIMES_ANYTHING_EQUALS_ZERO);
     memcpy(u->kconst, u->consts, sizeof(u->kconst));

@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 typedef struct R500Chip R500Chip;
+typedef struct R500Worker R500Worker;
 
 #define R500_US_INSTS           512
 #define R500_US_INST_DWORDS     6
@@ -160,10 +161,8 @@ typedef struct R500Us {
     R500UsProg prog;
     bool zero_times_anything;
     float kconst[R500_US_CONSTS][4];
-    uint64_t budget;            /* instructions left for this draw */
-    bool budget_logged;
-    bool depth_logged;          /* nesting past R500_US_LOOP_DEPTH said */
-    R500UsQuad q;
+    uint64_t budget;            /* instructions left for this draw (the
+                                   workers run it, pipe/ counts it) */
     uint64_t quads, insts;
 } R500Us;
 
@@ -175,7 +174,7 @@ void r500_us_decode(const uint32_t w[6], R500UsInst *inst);
  * mantissa, with denormals. */
 float r500_us_inline_const(unsigned v);
 
-/* us_exec.c: run the program on s->us.q */
-void r500_us_run_quad(R500Chip *s);
+/* us_exec.c: run the draw's program on w->q (pipe/ctx.h) */
+void r500_us_run_quad(R500Worker *w);
 
 #endif

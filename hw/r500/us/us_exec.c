@@ -74,8 +74,8 @@ typedef struct AluSrc {
     V4 v[R500_US_SLOTS];
 } AluSrc;
 
-static void alu_src_load(const R500Us *u, const R500UsInst *in, int al,
-                         AluSrc *s)
+static void alu_src_load(const R500Us *u, const R500UsQuad *q,
+                         const R500UsInst *in, int al, AluSrc *s)
 {
     for (unsigned m = in->src_need & 0xFFF; m; m &= m - 1) {
         unsigned i = __builtin_ctz(m), n = i / 4, c = i % 4;
@@ -83,7 +83,7 @@ static void alu_src_load(const R500Us *u, const R500UsInst *in, int al,
         int idx = a->index + (a->rel ? al : 0);
 
         if (a->kind == R500_US_SRC_TEMP) {
-            s->v[i] = ld4(u->q.t[idx & (R500_US_TEMPS - 1)][c]);
+            s->v[i] = ld4(q->t[idx & (R500_US_TEMPS - 1)][c]);
         } else if (a->kind == R500_US_SRC_CONST) {
             s->v[i] = splat(u->kconst[idx & (R500_US_CONSTS - 1)][c]);
         } else {
@@ -201,18 +201,18 @@ static void write_chan(const UsFlow *f, const R500UsInst *in, unsigned sel,
     }
 }
 
-static void exec_alu(R500Chip *s, const R500UsInst *in, UsFlow *f,
+static void exec_alu(R500Worker *w, const R500UsInst *in, UsFlow *f,
                      AluSrc *src)
 {
     bool (*pred)[4] = f->pred;
-    R500Us *u = &s->us;
-    R500UsQuad *q = &u->q;
+    const R500Us *u = w->ctx->us;
+    R500UsQuad *q = &w->q;
     bool ztae = u->zero_times_anything;
     V4 a[3], b[3], c[3], aa, ab, ac, rgb[3], alpha, dot = splat(0.0f);
     unsigned rop = in->rgb_opcode, aop = in->alpha_opcode;
     int al = us_al(f);
 
-    alu_src_load(u, in, al, src);
+    alu_src_load(u, q, in, al, src);
     for (int ch = 0; ch < 3; ch++) {
         a[ch] = operand(src, in->rgb_slot[0][ch], in->rgb_op[0].mod);
         b[ch] = operand(src, in->rgb_slot[1][ch], in->rgb_op[1].mod);
@@ -387,9 +387,9 @@ static inline unsigned tex_reg(unsigned addr, bool rel, int al)
  * IGNORE_UNCOVERED: uncovered pixels fetch nothing, so their destination
  * keeps its value.
  */
-static void exec_tex(R500Chip *s, const R500UsInst *in, const UsFlow *f)
+static void exec_tex(R500Worker *w, const R500UsInst *in, const UsFlow *f)
 {
-    R500UsQuad *q = &s->us.q;
+    R500UsQuad *q = &w->q;
     float coord[4][4], res[4][4], grad[2][4][4];
     unsigned wmask = in->rgb_wmask | (in->alpha_wmask << 3);
     int al = us_al(f);
@@ -420,13 +420,13 @@ static void exec_tex(R500Chip *s, const R500UsInst *in, const UsFlow *f)
             memcpy(grad[0][k], q->t[dx][in->tex_dx_swz[k]], sizeof(Chan));
             memcpy(grad[1][k], q->t[dy][in->tex_dy_swz[k]], sizeof(Chan));
         }
-        r500_tx_sample_quad(s, in->tex_id, in->tex_op, in->tex_unscaled,
+        r500_tx_sample_quad(w, in->tex_id, in->tex_op, in->tex_unscaled,
                             (const float (*)[4])coord,
                             (const float (*)[4][4])grad, res);
         break;
     }
     default:
-        r500_tx_sample_quad(s, in->tex_id, in->tex_op, in->tex_unscaled,
+        r500_tx_sample_quad(w, in->tex_id, in->tex_op, in->tex_unscaled,
                             (const float (*)[4])coord, NULL, res);
         break;
     }
@@ -473,33 +473,33 @@ static void fc_bop(UsFlow *f, unsigned op, unsigned pop, uint8_t voters,
  * return address lost.  Said once per draw (it was silent before; the
  * bad-input contract in docs/reliability.md asks for a guest error).
  */
-static void us_too_deep(R500Chip *s)
+static void us_too_deep(R500Worker *w)
 {
-    if (!s->us.depth_logged) {
-        s->us.depth_logged = true;
-        r500_guest_error(s, "3D: fragment shader nests loops or calls "
+    if (r500_once(&w->s->draw_logged, R500_DRAW_LOG_US_DEPTH)) {
+        r500_guest_error(w->s, "3D: fragment shader nests loops or calls "
                          "deeper than %u; the loop is skipped, the return "
                          "address lost", R500_US_LOOP_DEPTH);
     }
 }
 
 /* One FC instruction; returns the next program counter. */
-static uint32_t exec_fc(R500Chip *s, const R500UsInst *in, UsFlow *f,
+static uint32_t exec_fc(R500Worker *w, const R500UsInst *in, UsFlow *f,
                         uint32_t pc)
 {
-    const R500UsQuad *q = &s->us.q;
+    const uint32_t *regs = w->ctx->regs;
+    const R500UsQuad *q = &w->q;
     uint32_t fi = in->fc_inst, fa = in->fc_addr;
     unsigned op = R500_FGET(fi, US_FC_INST, OP);
     unsigned func = R500_FGET(fi, US_FC_INST, JUMP_FUNC);
     bool jump_any = R500_FGET(fi, US_FC_INST, JUMP_ANY);
-    bool bval = (s->regs[R_US_FC_BOOL_CONST / 4] >>
+    bool bval = (regs[R_US_FC_BOOL_CONST / 4] >>
                  R500_FGET(fa, US_FC_ADDR, BOOL_ADDR)) & 1;
     uint32_t target = R500_FGET(fa, US_FC_ADDR, JUMP_ADDR);
     uint8_t voters, want = 0;
     bool jump;
 
     if (!R500_FGET(fa, US_FC_ADDR, JUMP_GLOBAL)) {
-        target += R500_FGET(s->regs[R_US_CODE_OFFSET / 4], US_CODE_OFFSET,
+        target += R500_FGET(regs[R_US_CODE_OFFSET / 4], US_CODE_OFFSET,
                             OFFSET_ADDR);
     }
     if (R500_FGET(fi, US_FC_INST, B_ELSE)) {
@@ -531,7 +531,7 @@ static uint32_t exec_fc(R500Chip *s, const R500UsInst *in, UsFlow *f,
 
     switch (op) {
     case 1: case 3: {   /* LOOP, REP: KR iterations, aL from KG step KB */
-        uint32_t k = s->regs[R500_REGA_AT(US_FC_INT_CONST,
+        uint32_t k = regs[R500_REGA_AT(US_FC_INT_CONST,
                                           R500_FGET(fa, US_FC_ADDR,
                                                     INT_ADDR)) / 4];
         if ((k & 0xFF) == 0) {
@@ -539,7 +539,7 @@ static uint32_t exec_fc(R500Chip *s, const R500UsInst *in, UsFlow *f,
         } else if (!jump) {
             if (f->loops == R500_US_LOOP_DEPTH) {
                 jump = true;        /* too deep: skip the loop */
-                us_too_deep(s);
+                us_too_deep(w);
             } else {
                 f->loop[f->loops].count = k & 0xFF;
                 f->loop[f->loops].al = op == 1 ? (k >> 8) & 0xFF
@@ -579,7 +579,7 @@ static uint32_t exec_fc(R500Chip *s, const R500UsInst *in, UsFlow *f,
         } else if (aop == 2 && f->addrs < R500_US_LOOP_DEPTH) {
             f->astack[f->addrs++] = pc + 1;
         } else if (aop == 2) {
-            us_too_deep(s);         /* the push is lost */
+            us_too_deep(w);         /* the push is lost */
         }
         fc_bop(f, R500_FGET(fi, US_FC_INST, B_OP1),
                R500_FGET(fi, US_FC_INST, B_POP_CNT), voters, want, true);
@@ -590,11 +590,10 @@ static uint32_t exec_fc(R500Chip *s, const R500UsInst *in, UsFlow *f,
     return pc + 1;
 }
 
-void r500_us_run_quad(R500Chip *s)
+void r500_us_run_quad(R500Worker *w)
 {
-    R500Us *u = &s->us;
-    const R500UsProg *p = &u->prog;
-    R500UsQuad *q = &u->q;
+    const R500UsProg *p = &w->ctx->us->prog;
+    R500UsQuad *q = &w->q;
     UsFlow f = { .active = 0xF };
     /* the constant slots stay; instructions load the others they read */
     AluSrc srcs = { .v = {
@@ -607,34 +606,33 @@ void r500_us_run_quad(R500Chip *s)
     q->depth_written = false;
     q->kill = 0;
     memset(q->out, 0, sizeof(q->out));
-    u->quads++;
+    w->st.us_quads++;
     while (pc >= p->start && pc <= p->end) {
         const R500UsInst *in = &p->inst[pc - p->start];
         uint32_t next = pc + 1;
 
         /* flow control is bounded per quad and per draw */
-        if (++steps > R500_US_QUAD_STEPS || !u->budget) {
-            if (!u->budget_logged) {
-                u->budget_logged = true;
-                r500_guest_error(s, "3D: fragment shader exceeds its "
+        if (++steps > R500_US_QUAD_STEPS || !w->us_budget) {
+            if (r500_once(&w->s->draw_logged, R500_DRAW_LOG_US_BUDGET)) {
+                r500_guest_error(w->s, "3D: fragment shader exceeds its "
                                  "instruction budget; pixels left as they "
                                  "are");
             }
             q->kill = 0xF;
             break;
         }
-        u->budget--;
-        u->insts++;
+        w->us_budget--;
+        w->st.us_insts++;
         switch (in->type) {
         case R500_US_ALU:
         case R500_US_OUT:
-            exec_alu(s, in, &f, &srcs);
+            exec_alu(w, in, &f, &srcs);
             break;
         case R500_US_TEX:
-            exec_tex(s, in, &f);
+            exec_tex(w, in, &f);
             break;
         default:
-            next = exec_fc(s, in, &f, pc);
+            next = exec_fc(w, in, &f, pc);
             break;
         }
         if (in->last && !p->uses_fc) {

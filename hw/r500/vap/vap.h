@@ -8,8 +8,8 @@
  *          migration; the PVS decoder and its cache
  * pvs.c    the PVS interpreter (one vertex at a time, fp32)
  * vf.c     vertex fetch: indices, arrays, embedded data, PSC conversion
- * draw.c   the draw entry points of draw.h: prepares every block, walks
- *          the vertices through the PVS into the rasteriser
+ * vtx.c    the VAP's side of a draw (pipe/): output mapping, each
+ *          vertex fetched and shaded through the post-transform cache
  */
 #ifndef HW_R500_VAP_VAP_H
 #define HW_R500_VAP_VAP_H
@@ -17,7 +17,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "draw.h"
+#include "../pipe/draw.h"
 #include "../rast/rast.h"
 
 typedef struct R500Chip R500Chip;
@@ -113,6 +113,9 @@ typedef struct R500PvsState {
                                    draw's budget before the program ended */
 } R500PvsState;
 
+/* PVS instructions one draw may execute (seconds of interpretation). */
+#define R500_DRAW_PVS_BUDGET    (1ull << 28)
+
 /* Post-transform vertex cache (per draw). */
 #define R500_VTX_CACHE 32
 /* Dwords of an index buffer read at once. */
@@ -154,10 +157,8 @@ typedef struct R500Vap {
     uint32_t idx_chunk[R500_VAP_INDEX_CHUNK];
     uint64_t idx_chunk_addr;
     uint64_t inst_budget;       /* PVS instructions left in this draw */
-    /* Counters at the start of this call, for r500_3d_work(). */
-    uint64_t work_shaded, work_pvs, work_us, work_quads, work_tex;
-    bool budget_logged;
-    bool cut_logged;            /* a vertex cut short was reported */
+    /* Counters at the start of this call, for the work meter. */
+    uint64_t work_shaded, work_pvs, work_quads;
     R500PvsState pvs;
     struct {
         uint32_t tag;           /* index + 1; 0: empty */
@@ -174,10 +175,12 @@ bool r500_pvs_load(R500Chip *s);
 void r500_pvs_decode(const uint32_t w[4], R500PvsInst *inst);
 
 /*
- * draw.c: the work the current r500_3d_draw() call has done, in CP budget
- * units; the rasteriser compares it with the call's budget.
+ * vtx.c: map the PVS outputs of this draw (false: nothing to draw); the
+ * shaded vertex of sequence element i (opaque: the chip; NULL: dropped),
+ * the vertex source of the draw walk (pipe/).
  */
-uint64_t r500_3d_work(R500Chip *s);
+bool r500_vap_map_outputs(R500Chip *s);
+const R500Vertex *r500_vap_vertex(void *opaque, uint32_t i);
 
 /* pvs.c: run the loaded program on st; returns instructions executed. */
 uint32_t r500_pvs_run(R500Chip *s, R500PvsState *st);

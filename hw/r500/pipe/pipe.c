@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * pipe/: the seam between the command processor and the renderers
+ * (DESIGN.md section 6; renderer.h).  The CP hands each draw here
+ * (draw.h); this file latches the state of every block for the draw,
+ * owns the draw walk's budgets and split draws, the draw statistics and
+ * the once-per-draw reports, and hands "these primitives with this
+ * decoded state" to the renderer.
+ *
+ * Every draw is bounded: vertices by the packet's count, PVS instructions
+ * by R500_DRAW_PVS_BUDGET, quads by R500_RAST_QUAD_BUDGET (rast/), US
+ * instructions by R500_US_DRAW_BUDGET.  A draw that exceeds a budget is
+ * cut short with a guest error.  Those budgets allow seconds of work, so
+ * a draw is also split across CP slices: it stops when its work reaches
+ * the budget the CP gives it and goes on in the next slice (draw.h), its
+ * progress in s->vap.resume (migrated there).
+ */
+#include <glib.h>
+#include <string.h>
+
+#include "../r500.h"
+
+
+/*
+ * The work this call of the draw has done, in CP budget units: the
+ * workers' counters start from zero at each call.
+ */
+static uint64_t draw_work(void *opaque)
+{
+    R500Chip *s = opaque;
+    const R500Vap *v = &s->vap;
+
+    return (v->shaded - v->work_shaded) * R500_3D_WORK_VERTEX +
+           (v->work_pvs - v->inst_budget) * R500_3D_WORK_PVS +
+           (s->rast.quads - v->work_quads) * R500_3D_WORK_QUAD +
+           s->renderer->work(s);
+}
+
+void r500_pipe_sync(R500Chip *s, R500Sync why)
+{
+    s->renderer->sync(s, why);
+}
+
+bool r500_3d_draw_stopped(R500Chip *s)
+{
+    return s->vap.resume.active;
+}
+
+uint64_t r500_3d_draw(R500Chip *s, const R500DrawCmd *cmd)
+{
+    R500Vap *v = &s->vap;
+    R500Rast *r = &s->rast;
+    R500DrawResume *re = &v->resume;
+    bool resume = cmd->resume && re->active;
+    uint64_t work;
+    uint32_t logged;
+
+    re->active = false;
+    if (!resume) {
+        s->cp.draw_stats.draws++;
+        s->cp.draw_stats.vertices += cmd->num_vertices;
+        r500_trace(s, R500_TRACE_DRAW, cmd->opcode, cmd->vf_cntl,
+                   cmd->prim_type, cmd->num_vertices);
+        v->draws++;
+    }
+    if (!cmd->num_vertices || !cmd->prim_type) {
+        return 1;
+    }
+    if (R500_FGET(s->regs[R_VAP_CNTL_STATUS / 4], VAP_CNTL_STATUS,
+                  PVS_BYPASS)) {
+        r500_3d_unimp_once(s, R500_3D_UNIMP_PVS_BYPASS, "3D: VAP_CNTL_STATUS."
+                           "PVS_BYPASS (no vertex shader) is not modelled; "
+                           "draws skipped");
+        return cmd->num_vertices;
+    }
+    if (R500_FGET(s->regs[R_VAP_CNTL / 4], VAP_CNTL, VAP_NO_RENDER)) {
+        return cmd->num_vertices;
+    }
+    if (!resume) {
+        s->draw_logged = 0;
+    }
+    if (!r500_vf_prepare(s, cmd) || !r500_pvs_load(s) ||
+        !r500_vap_map_outputs(s) ||
+        !r500_rast_prepare(s, cmd->prim_type, v->out_psize >= 0,
+                           &v->pvs_mem[R500_PVS_UCP_BASE * 4]) ||
+        !r500_us_prepare(s) || !r500_rb3d_prepare(s)) {
+        return cmd->num_vertices;
+    }
+    r500_tx_prepare(s);
+    for (unsigned i = 0; i < R500_VTX_CACHE; i++) {
+        v->cache[i].tag = 0;
+    }
+    v->inst_budget = R500_DRAW_PVS_BUDGET;
+    r->skip = (R500RastPos) { 0, 0, INT32_MIN, INT32_MIN };
+    if (resume) {
+        /* what is left of the draw's budgets; the prepares reset them */
+        v->inst_budget = MIN(re->pvs_budget, R500_DRAW_PVS_BUDGET);
+        s->us.budget = MIN(re->us_budget, R500_US_DRAW_BUDGET);
+        r->quad_budget = MIN(re->quad_budget, R500_RAST_QUAD_BUDGET);
+        r->skip = re->pos;
+        s->draw_logged = re->logged;
+    }
+    r->work_limit = cmd->budget;
+    r->redo = false;
+    r->prim_seq = 0;
+    r->stopped = false;
+    v->work_shaded = v->shaded;
+    v->work_pvs = v->inst_budget;
+    v->work_quads = r->quads;
+    {
+        const R500RastSink in = {
+            .vertex = r500_vap_vertex, .work = draw_work, .opaque = s,
+        };
+
+        s->renderer->draw(s, cmd->num_vertices, &in);
+    }
+    logged = s->draw_logged;
+    v->cmd = NULL;
+    work = draw_work(s);
+    if (r->stopped) {
+        *re = (R500DrawResume) {
+            .active = true,
+            .pos = r->stop,
+            .pvs_budget = v->inst_budget,
+            .us_budget = s->us.budget,
+            .quad_budget = r->quad_budget,
+            .logged = logged,
+        };
+    }
+    return 1 + work;
+}
+
+uint64_t r500_3d_clear(R500Chip *s, const R500ClearCmd *cmd)
+{
+    s->cp.draw_stats.clears++;
+    r500_trace(s, R500_TRACE_CLEAR, cmd->opcode, cmd->start, cmd->count,
+               cmd->value);
+    return r500_zb_clear_cmd(s, cmd->opcode, cmd->start, cmd->count,
+                             cmd->value);
+}

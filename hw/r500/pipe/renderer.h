@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The renderer interface below the seam (DESIGN.md section 6).
+ *
+ * Above it, pipe/pipe.c keeps the guest's semantics: the draw command of
+ * the CP, the draw walk, budgets and split draws, draw statistics and the
+ * once-per-draw reports.  Below it, a renderer is told "draw these
+ * primitives with this decoded state": the prepares of vap/, rast/, us/,
+ * tx/ and rb/ have run (their results are the draw's R500DrawCtx,
+ * pipe/ctx.h) and the sequence's shaded vertices come from in->vertex().
+ * The renderer must stop where the rasteriser stops (in->work() against
+ * the rast's work limit), so a split draw is the same on every renderer.
+ *
+ * Memory stays the truth: at every sync point a renderer has finished
+ * the work it was given and written it to VRAM/GART, so whoever looks
+ * next (the CP's fence or scratch write, a wait for idle, the 2D engine,
+ * the display, the CPU through the aperture, migration, reset) sees it.
+ * soft (pipe/soft.c) finishes every draw before draw() returns; a
+ * renderer that works asynchronously (the host-GL one, or soft on the
+ * card's own thread) would drain there.
+ */
+#ifndef HW_R500_PIPE_RENDERER_H
+#define HW_R500_PIPE_RENDERER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../rast/rast.h"
+
+typedef struct R500Chip R500Chip;
+
+/* Why the pipe needs memory to be the truth now. */
+typedef enum R500Sync {
+    R500_SYNC_FENCE,            /* a fence, scratch write or interrupt */
+    R500_SYNC_IDLE,             /* a wait for idle, engine status read */
+    R500_SYNC_2D,               /* the 2D engine touches memory */
+    R500_SYNC_DISPLAY,          /* the display scans a surface out */
+    R500_SYNC_CPU,              /* the CPU reads/writes VRAM (aperture) */
+    R500_SYNC_MIGRATE,          /* the state is saved */
+    R500_SYNC_RESET,            /* the chip is reset */
+} R500Sync;
+
+typedef struct R500RendererOps {
+    const char *name;
+    /*
+     * Draw num sequence elements with the prepared state; in supplies
+     * the vertices and the pipe's work meter (its quad member is unused:
+     * the renderer shades the quads itself).  The counters of the draw's
+     * blocks are up to date when it returns.
+     */
+    void (*draw)(R500Chip *s, uint32_t num, const R500RastSink *in);
+    /* The work of the shading so far in this draw() call, budget units */
+    uint64_t (*work)(R500Chip *s);
+    /* Make memory the truth (see above). */
+    void (*sync)(R500Chip *s, R500Sync why);
+    /* Chip reset; and the end of the chip (free threads, contexts). */
+    void (*reset)(R500Chip *s);
+    void (*fini)(R500Chip *s);
+} R500RendererOps;
+
+extern const R500RendererOps r500_soft_renderer;
+
+/* pipe.c: the sync points, for the blocks that have them. */
+void r500_pipe_sync(R500Chip *s, R500Sync why);
+
+#endif
