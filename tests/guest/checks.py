@@ -19,11 +19,11 @@ MODELS = {
     "r580": ("R580", 0x7249),
 }
 SUBSYSTEM = "0x1af4:0x1100"          # r500_pci.c: outside radeon's quirk table
-NEEDS_ALL = ("atombios", "cp", "display")
+NEEDS_ALL = ("atombios", "cp", "display", "tiling")
 # Parts not landed yet, outside --have all: their checks report SKIP with
-# what they would say ("tiling": the DDX's default ColorTiling front
-# buffer scanned out correctly, branch tiling; checks_desktop.py).
-PENDING = ("tiling",)
+# what they would say.  ("tiling", the DDX's default ColorTiling front
+# buffer drawn and scanned out with one layout, landed: issue 15.)
+PENDING = ()
 
 # Kernel lines that mean something went wrong anywhere (any scenario).
 KERNEL_BAD = [

@@ -353,9 +353,8 @@ class Checks(unittest.TestCase):
         r = self.judge(self.desktop_text(), "desktop", self.desktop_shots())
         for n in names + ["kernel.clean", "guest.done"]:
             self.assertEqual(r[n][0], "PASS", (n, r[n]))
-        # the tiling check is pending: judged, but SKIP until 'tiling' is had
-        self.assertEqual(r["desktop.correct"][0], "SKIP")
-        self.assertIn("today: pass", r["desktop.correct"][1])
+        # the tiled desktop against the linear one
+        self.assertEqual(r["desktop.correct"][0], "PASS", r["desktop.correct"])
         tiled = self.desktop_shots(tiled=True)
         have = checks.NEEDS_ALL + ("tiling",)
         self.assertEqual(self.judge(self.desktop_text(), "desktop", tiled, have)
