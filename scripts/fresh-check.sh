@@ -93,7 +93,8 @@ git clone -q "$repo" "$root/root/r500"
 in_root() {
     chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb \
         PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-        LANG=C.UTF-8 bash -c "cd /root/r500 && $1"
+        LANG=C.UTF-8 bash -c "cd /root/r500 || exit 1
+$1"
 }
 
 status=0
