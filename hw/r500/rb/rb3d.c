@@ -296,6 +296,15 @@ static void unpack_layout(const ColorLayout *l, bool unorm32, unsigned sign,
             c[f->comp] = from_unorm((v >> f->shift) &
                                     ((1u << f->width) - 1), f->width);
         }
+        if (l->cformat == R500_CF_I8) {
+            /*
+             * I8 is an intensity: its one byte reads back as every
+             * component.  Mesa relies on it: for A8/L8/R8 targets it keeps
+             * DST_ALPHA blend factors as they are, where for RGBX formats
+             * it rewrites them to ONE (r300_create_blend_state).
+             */
+            c[0] = c[1] = c[3] = c[2];
+        }
         return;
     }
     memcpy(buf, p, bytes);
@@ -315,6 +324,9 @@ static void unpack_layout(const ColorLayout *l, bool unorm32, unsigned sign,
                                                : from_unorm(bits, f->width);
             break;
         }
+    }
+    if (l && l->cformat == R500_CF_I8) {
+        c[0] = c[1] = c[3] = c[2];      /* an intensity, as above */
     }
 }
 
