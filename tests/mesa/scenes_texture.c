@@ -702,16 +702,18 @@ static void drawpix_byte(SceneCtx *c)
 
 /*
  * Rendering into a GL_ALPHA texture (r300: an I8 colour buffer, every
- * output component alpha) with GL_DST_ALPHA blending, then sampling it
- * (piglit fbo-alpha).
+ * output component alpha) or a GL_LUMINANCE_ALPHA one (UV88, alpha in C0)
+ * with GL_DST_ALPHA blending, then sampling it (piglit fbo-alpha,
+ * fbo-luminance-alpha).
  */
 static void fbo_alpha_blend(SceneCtx *c)
 {
+    GLenum fmt = c->param ? c->param : GL_ALPHA;
     GLuint t, fbo;
 
     glGenTextures(1, &t);
     glBindTexture(GL_TEXTURE_2D, t);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_ALPHA, 64, 64, 0, GL_ALPHA,
+    glTexImage2D(GL_TEXTURE_2D, 0, fmt, 64, 64, 0, fmt,
                  GL_UNSIGNED_BYTE, NULL);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
@@ -721,12 +723,12 @@ static void fbo_alpha_blend(SceneCtx *c)
     glClearColor(0, 0, 0, 0);
     glClear(GL_COLOR_BUFFER_BIT);
     for (int i = 0; i < 4; i++) {
-        glColor4f(0, 0, 0, 0.25f * (i + 1));
+        glColor4f(0.8f - 0.2f * i, 0, 0, 0.25f * (i + 1));
         scene_quad(P(i * 16), P(0), P(i * 16 + 16), P(64), 0, 0, 1, 1);
     }
     glEnable(GL_BLEND);
     glBlendFunc(GL_DST_ALPHA, GL_ZERO);         /* alpha = 0.75 * dst */
-    glColor4f(0, 0, 0, 0.75f);
+    glColor4f(0.9f, 0, 0, 0.75f);
     scene_quad(P(0), P(32), P(64), P(48), 0, 0, 1, 1);
     glBlendFunc(GL_ZERO, GL_ONE_MINUS_DST_ALPHA); /* alpha = dst (1 - dst) */
     scene_quad(P(0), P(48), P(64), P(64), 0, 0, 1, 1);
@@ -960,6 +962,8 @@ const Scene scenes_texture[] = {
       API_GL, tex_3d_mipmap },
     { "fbo_alpha_blend", "GL_ALPHA framebuffer with DST_ALPHA blending",
       API_GL, fbo_alpha_blend },
+    { "fbo_la_blend", "GL_LUMINANCE_ALPHA framebuffer with DST_ALPHA "
+      "blending", API_GL, fbo_alpha_blend, NULL, GL_LUMINANCE_ALPHA },
     { "drawpix_byte", "glDrawPixels of signed bytes", API_GL, drawpix_byte },
     { "tex_after_wide_clear", "texture allocated after a cleared 160-wide "
       "colour buffer", API_GL, tex_after_wide_clear },
