@@ -301,6 +301,12 @@ def table(results, scenes, model):
                                                   st.replace('|', '/')))
     lines += ['', 'Totals: ' + ', '.join('%s %d' % kv for kv in
                                          sorted(counts.items())), '']
+    # the hand-written piglit verdicts (issue 17), kept next to this script
+    conf = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                        'conformance.md')
+    if os.path.exists(conf):
+        with open(conf) as f:
+            lines += f.read().rstrip('\n').split('\n') + ['']
     # the work list: what the accepted streams program
     regs, pkts = {}, {}
     for name, _, _ in scenes:

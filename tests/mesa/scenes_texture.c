@@ -700,6 +700,51 @@ static void drawpix_byte(SceneCtx *c)
     (void)c;
 }
 
+/*
+ * Rendering into a GL_ALPHA texture (r300: an I8 colour buffer, every
+ * output component alpha) or a GL_LUMINANCE_ALPHA one (UV88, alpha in C0)
+ * with GL_DST_ALPHA blending, then sampling it (piglit fbo-alpha,
+ * fbo-luminance-alpha).
+ */
+static void fbo_alpha_blend(SceneCtx *c)
+{
+    GLenum fmt = c->param ? c->param : GL_ALPHA;
+    GLuint t, fbo;
+
+    glGenTextures(1, &t);
+    glBindTexture(GL_TEXTURE_2D, t);
+    glTexImage2D(GL_TEXTURE_2D, 0, fmt, 64, 64, 0, fmt,
+                 GL_UNSIGNED_BYTE, NULL);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    fbo = scene_fbo_texture(t);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glViewport(0, 0, 64, 64);
+    glClearColor(0, 0, 0, 0);
+    glClear(GL_COLOR_BUFFER_BIT);
+    for (int i = 0; i < 4; i++) {
+        glColor4f(0.8f - 0.2f * i, 0, 0, 0.25f * (i + 1));
+        scene_quad(P(i * 16), P(0), P(i * 16 + 16), P(64), 0, 0, 1, 1);
+    }
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_DST_ALPHA, GL_ZERO);         /* alpha = 0.75 * dst */
+    glColor4f(0.9f, 0, 0, 0.75f);
+    scene_quad(P(0), P(32), P(64), P(48), 0, 0, 1, 1);
+    glBlendFunc(GL_ZERO, GL_ONE_MINUS_DST_ALPHA); /* alpha = dst (1 - dst) */
+    scene_quad(P(0), P(48), P(64), P(64), 0, 0, 1, 1);
+    glDisable(GL_BLEND);
+
+    glBindFramebuffer(GL_FRAMEBUFFER, c->fbo);
+    glViewport(0, 0, SCENE_W, SCENE_H);
+    glClearColor(0.2f, 0.4f, 0.6f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glEnable(GL_TEXTURE_2D);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+    scene_quad(P(0), P(0), P(64), P(64), 0, 0, 1, 1);
+    glDisable(GL_TEXTURE_2D);
+    glColor4f(1, 1, 1, 1);
+}
+
 /* Level l, slice z of tex_3d_mipmap: a colour per (l, z), checkered */
 static void level_slice_texel(uint8_t *p, int l, int z, int x, int y)
 {
@@ -915,6 +960,10 @@ const Scene scenes_texture[] = {
     { "tex_3d", "3D texture, four slices", API_GL, tex_3d },
     { "tex_3d_mipmap", "mipmapped 3D texture, slices chosen per level",
       API_GL, tex_3d_mipmap },
+    { "fbo_alpha_blend", "GL_ALPHA framebuffer with DST_ALPHA blending",
+      API_GL, fbo_alpha_blend },
+    { "fbo_la_blend", "GL_LUMINANCE_ALPHA framebuffer with DST_ALPHA "
+      "blending", API_GL, fbo_alpha_blend, NULL, GL_LUMINANCE_ALPHA },
     { "drawpix_byte", "glDrawPixels of signed bytes", API_GL, drawpix_byte },
     { "tex_after_wide_clear", "texture allocated after a cleared 160-wide "
       "colour buffer", API_GL, tex_after_wide_clear },

@@ -602,6 +602,20 @@ static void test_formats(void)
     r500_rb3d_unpack(6, 0, p, back);
     g_assert_cmpfloat_with_epsilon(back[2], 128.0f / 255, 1e-6);
     g_assert_cmphex(r500_rb3d_bytes(10, 18), ==, 8);
+    /* I8 is an intensity: its byte reads back as all four components */
+    p[0] = 51;
+    r500_rb3d_unpack(9, 0, p, back);
+    for (int i = 0; i < 4; i++) {
+        g_assert_cmpfloat_with_epsilon(back[i], 0.2f, 1e-6);
+    }
+    /* UV88: the high byte (C0) reads back as C1 and C3 too */
+    p[0] = 51;
+    p[1] = 102;
+    r500_rb3d_unpack(13, 0, p, back);
+    g_assert_cmpfloat_with_epsilon(back[2], 0.2f, 1e-6);
+    g_assert_cmpfloat_with_epsilon(back[0], 0.4f, 1e-6);
+    g_assert_cmpfloat_with_epsilon(back[1], 0.4f, 1e-6);
+    g_assert_cmpfloat_with_epsilon(back[3], 0.4f, 1e-6);
 }
 
 /* Blending SRC_ALPHA, ONE_MINUS_SRC_ALPHA over a grey destination. */

@@ -276,6 +276,24 @@ static void pack_layout(const ColorLayout *l, bool unorm32, unsigned sign,
     memcpy(p, buf, bytes);
 }
 
+/*
+ * The one- and two-byte formats read back their bytes into the components
+ * they do not store.  I8 is an intensity: its byte is every component.
+ * UV88 (C2 low byte, C0 high byte): C0 is also C1 and C3.  Mesa relies on
+ * it: for A8/L8/R8 and L8A8 targets it keeps DST_ALPHA blend factors as
+ * they are, where for RGBX formats it rewrites them to ONE
+ * (r300_create_blend_state), and for L8A8 its alpha is C0 (US_OUT_FMT
+ * 0x1000, the blend constant's alpha in C0's slot).
+ */
+static inline void read_replicate(const ColorLayout *l, float c[4])
+{
+    if (l->cformat == R500_CF_I8) {
+        c[0] = c[1] = c[3] = c[2];
+    } else if (l->cformat == R500_CF_UV88 && l->n == 2) {
+        c[1] = c[3] = c[0];
+    }
+}
+
 static void unpack_layout(const ColorLayout *l, bool unorm32, unsigned sign,
                           unsigned bytes, const uint8_t *p, float c[4])
 {
@@ -296,6 +314,7 @@ static void unpack_layout(const ColorLayout *l, bool unorm32, unsigned sign,
             c[f->comp] = from_unorm((v >> f->shift) &
                                     ((1u << f->width) - 1), f->width);
         }
+        read_replicate(l, c);
         return;
     }
     memcpy(buf, p, bytes);
@@ -315,6 +334,9 @@ static void unpack_layout(const ColorLayout *l, bool unorm32, unsigned sign,
                                                : from_unorm(bits, f->width);
             break;
         }
+    }
+    if (l) {
+        read_replicate(l, c);
     }
 }
 
