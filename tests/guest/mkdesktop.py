@@ -253,26 +253,7 @@ def prune(root, keep):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--force", action="store_true", help="rebuild even if cached")
-    ap.add_argument("--offline", action="store_true",
-                    help="use the newest cached image built by these scripts")
-    ap.add_argument("--quiet", action="store_true")
-    ap.add_argument("--manifest", action="store_true",
-                    help="print the manifest instead of the directory")
-    args = ap.parse_args()
-    mkguest.QUIET = args.quiet
-    try:
-        out = ensure(args.force, args.offline)
-    except GuestError as e:
-        print("mkdesktop: error: %s" % e, file=sys.stderr)
-        return 1
-    if args.manifest:
-        with open(os.path.join(out, "manifest.json")) as f:
-            print(f.read())
-    else:
-        print(out)
-    return 0
+    return mkguest.cli("mkdesktop", __doc__.split("\n")[0], ensure, "image")
 
 
 if __name__ == "__main__":

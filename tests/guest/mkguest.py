@@ -579,21 +579,23 @@ def ensure(force=False, offline=False):
         return out
 
 
-def main():
+def cli(prog, description, ensure_fn, what):
+    """The command line of mkguest.py and mkdesktop.py: build (or find
+    cached) and print the directory, or its manifest."""
     global QUIET
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(description=description)
     ap.add_argument("--force", action="store_true", help="rebuild even if cached")
     ap.add_argument("--offline", action="store_true",
-                    help="use the newest cached guest built by these scripts")
+                    help="use the newest cached %s built by these scripts" % what)
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--manifest", action="store_true",
                     help="print the manifest instead of the directory")
     args = ap.parse_args()
     QUIET = args.quiet
     try:
-        out = ensure(args.force, args.offline)
+        out = ensure_fn(args.force, args.offline)
     except GuestError as e:
-        print("mkguest: error: %s" % e, file=sys.stderr)
+        print("%s: error: %s" % (prog, e), file=sys.stderr)
         return 1
     if args.manifest:
         with open(os.path.join(out, "manifest.json")) as f:
@@ -601,6 +603,10 @@ def main():
     else:
         print(out)
     return 0
+
+
+def main():
+    return cli("mkguest", __doc__.split("\n")[0], ensure, "guest")
 
 
 if __name__ == "__main__":
