@@ -73,18 +73,25 @@ def read_xwd(data):
     return Image(w, h, out)
 
 
-def write_png(img, path):
-    raw = b"".join(b"\0" + img.row(y) for y in range(img.height))
+def write_png_bytes(path, w, h, pixels, channels):
+    """A PNG of w x h pixels of 3 (RGB) or 4 (RGBA) bytes, rows top down."""
+    stride = w * channels
+    raw = b"".join(b"\0" + pixels[y * stride:(y + 1) * stride]
+                   for y in range(h))
 
     def chunk(kind, body):
         c = struct.pack(">I", len(body)) + kind + body
         return c + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
     with open(path, "wb") as f:
         f.write(b"\x89PNG\r\n\x1a\n")
-        f.write(chunk(b"IHDR", struct.pack(">IIBBBBB", img.width, img.height,
-                                           8, 2, 0, 0, 0)))
+        f.write(chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8,
+                                           6 if channels == 4 else 2, 0, 0, 0)))
         f.write(chunk(b"IDAT", zlib.compress(raw, 9)))
         f.write(chunk(b"IEND", b""))
+
+
+def write_png(img, path):
+    write_png_bytes(path, img.width, img.height, img.rgb, 3)
 
 
 def find(needle, hay):

@@ -42,10 +42,12 @@ import argparse
 import concurrent.futures
 import os
 import re
-import struct
 import subprocess
 import sys
-import zlib
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)),
+                                '..', '..', 'scripts'))
+import image  # noqa: E402
 
 # scene -> (per-channel tolerance, fraction of the drawn pixels allowed
 # beyond it)
@@ -96,15 +98,7 @@ def read_pam(path):
 
 
 def write_png(path, w, h, rgba):
-    def chunk(kind, payload):
-        c = struct.pack('>I', len(payload)) + kind + payload
-        return c + struct.pack('>I', zlib.crc32(kind + payload) & 0xFFFFFFFF)
-    raw = b''.join(b'\0' + rgba[y * w * 4:(y + 1) * w * 4] for y in range(h))
-    with open(path, 'wb') as f:
-        f.write(b'\x89PNG\r\n\x1a\n')
-        f.write(chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, 6, 0, 0, 0)))
-        f.write(chunk(b'IDAT', zlib.compress(raw, 9)))
-        f.write(chunk(b'IEND', b''))
+    image.write_png_bytes(path, w, h, rgba, 4)
 
 
 def compare(ref, got, tol):
