@@ -63,10 +63,10 @@ typedef enum R500LogKind {
     R500_LOG_UNIMP,         /* a feature the model does not implement yet */
 } R500LogKind;
 
-/* Trace points of the core (trace.def). */
+/* Trace points of the core (r500_trace.def). */
 typedef enum R500TraceEvent {
 #define R500_TRACE(name, what) R500_TRACE_##name,
-#include "trace.def"
+#include "r500_trace.def"
 #undef R500_TRACE
     R500_TRACE__COUNT
 } R500TraceEvent;
@@ -96,7 +96,7 @@ typedef struct R500HostOps {
     void (*aperture_changed)(void *host);
     /* One formatted line, without trailing newline. */
     void (*log)(void *host, R500LogKind kind, const char *msg);
-    /* A trace point (trace.def says what a..d are); NULL: not traced. */
+    /* A trace point (r500_trace.def says what a..d are); NULL: not traced. */
     void (*trace)(void *host, R500TraceEvent ev, uint64_t a, uint64_t b,
                   uint64_t c, uint64_t d);
 } R500HostOps;

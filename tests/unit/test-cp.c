@@ -168,7 +168,7 @@ static uint64_t stat_get(GHashTable *t, const char *name)
 }
 
 /*
- * The trace points a driver developer follows (trace.def), in the order
+ * The trace points a driver developer follows (r500_trace.def), in the order
  * the hardware does the work: the ring packet that launches the IB, the
  * IB, the IB's packet, its scratch write, the fence's scratch write-back
  * and the interrupt; and the counters the board shows as QOM "stats".

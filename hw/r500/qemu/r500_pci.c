@@ -141,7 +141,7 @@ static void r500_host_log(void *opaque, R500LogKind kind, const char *msg)
                   "r500: %s\n", msg);
 }
 
-/* The core's trace points (trace.def) as QEMU trace events. */
+/* The core's trace points (r500_trace.def) as QEMU trace events. */
 static void r500_host_trace(void *opaque, R500TraceEvent ev, uint64_t a,
                             uint64_t b, uint64_t c, uint64_t d)
 {
