@@ -23,7 +23,12 @@ NEEDS_ALL = ("atombios", "cp", "display", "tiling")
 # Parts not landed yet, outside --have all: their checks report SKIP with
 # what they would say.  ("tiling", the DDX's default ColorTiling front
 # buffer drawn and scanned out with one layout, landed: issue 15.)
-PENDING = ()
+# "flip": flips complete when the hardware's would, so killing a flipping
+# kmscube cannot meet radeon's rs600_page_flip race (docs/guests.md,
+# "Known guest-kernel bug"); the oops reproduced in a fresh-check run on
+# R520, so its step runs only with --have ...,flip until the card's draw
+# latency is fixed (issue 18).
+PENDING = ("flip",)
 
 # Kernel lines that mean something went wrong anywhere (any scenario).
 KERNEL_BAD = [

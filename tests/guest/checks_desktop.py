@@ -109,7 +109,8 @@ def c_kmsshot(ctx, b):
     return "grey clear, %d colours across the cube" % len(colours)
 
 
-@check("kmscube.kill-flipping", needs=("atombios", "cp", "display"), scenarios=D)
+@check("kmscube.kill-flipping", needs=("atombios", "cp", "display", "flip"),
+       scenarios=D)
 def c_kill(ctx, b):
     kills = b.kv("KMSKILL")
     need(len(kills) == 3, "%d of 3 kmscube kills happened" % len(kills))
