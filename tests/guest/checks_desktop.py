@@ -94,7 +94,9 @@ def c_kmscube(ctx, b):
     return "%s, 120 frames in %.1f s (%.1f fps)" % (m.group(1), secs, 120 / secs)
 
 
-@check("kmscube.screendump", needs=("atombios", "cp", "display"), scenarios=D)
+# The screendump is taken while the first kmscube of the kill step flips.
+@check("kmscube.screendump", needs=("atombios", "cp", "display", "flip"),
+       scenarios=D)
 def c_kmsshot(ctx, b):
     w, h, px = img = shot_for(ctx, b, "kmscube")
     # kmscube's smooth mode clears to (0.5, 0.5, 0.5) and draws the cube
