@@ -390,14 +390,26 @@ static uint32_t draw_progress(CpEnv *e)
  * the destination goes on where the draw stopped; every sampled pixel
  * matches a run that never migrated, so nothing was drawn twice or lost.
  */
+typedef struct DrawCase {
+    const R500TestModel *m;
+    const char *args;
+} DrawCase;
+
+/* With the card's own thread the draw runs beside the test's polls. */
+static const DrawCase draw_cases[2] = {
+    { &r500_test_models[0], MIG_ARGS " -global r500.card-thread=off" },
+    { &r500_test_models[0], MIG_ARGS " -global r500.card-thread=on" },
+};
+
 static void test_mid_draw(const void *data)
 {
-    const R500TestModel *m = data;
+    const DrawCase *dc = data;
+    const R500TestModel *m = dc->m;
     CpEnv ref, a, b;
     char *want, *got;
     bool mid = false;
 
-    cp_env_start_args(&ref, m, MIG_ARGS);
+    cp_env_start_args(&ref, m, dc->args);
     draw_submit_layers(&ref);
     g_assert_true(cp_poll_reg_ms(&ref, MIG_MARK, ~0u, 1, 120000));
     want = draw_snapshot(&ref);
@@ -407,7 +419,7 @@ static void test_mid_draw(const void *data)
                     DRAW_LAYERS * 0x03010503u);
     cp_env_stop(&ref);
 
-    cp_env_start_args(&a, m, MIG_ARGS);
+    cp_env_start_args(&a, m, dc->args);
     draw_submit_layers(&a);
     /* stop once the draw has begun and not ended; retry if it ended */
     for (int i = 0; i < 200000 && !mid; i++) {
@@ -420,7 +432,7 @@ static void test_mid_draw(const void *data)
                    draw_px(&a, DRAW_W - 1, DRAW_W - 1));
     g_assert_cmpuint(mig_marker(&a), ==, 0);
     g_assert_true(r500_rreg(&a.t, R_RBBM_STATUS) & GUI_ACTIVE);
-    migrate(&a, &b, MIG_ARGS);
+    migrate(&a, &b, dc->args);
     qobject_unref(qtest_qmp(b.t.qts, "{'execute': 'cont'}"));
     g_assert_true(cp_poll_reg_ms(&b, MIG_MARK, ~0u, 1, 120000));
     got = draw_snapshot(&b);
@@ -442,7 +454,11 @@ int main(int argc, char **argv)
     g_free(path);
     path = g_strdup_printf("/r500/%s/migration/mid-draw",
                            r500_test_models[0].name);
-    qtest_add_data_func(path, &r500_test_models[0], test_mid_draw);
+    qtest_add_data_func(path, &draw_cases[0], test_mid_draw);
+    g_free(path);
+    path = g_strdup_printf("/r500/%s/migration/mid-draw-thread",
+                           r500_test_models[0].name);
+    qtest_add_data_func(path, &draw_cases[1], test_mid_draw);
     g_free(path);
     return g_test_run();
 }

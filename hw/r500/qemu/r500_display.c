@@ -367,14 +367,26 @@ static void r500_display_update(R500Display *d, unsigned h)
     hd->last = so;
 }
 
+/*
+ * A refresh holds the chip's lock: it sees the chip between two slices
+ * of the card's work, never a register file half way through one.
+ */
 static void r500_display_gfx_update0(void *opaque)
 {
-    r500_display_update(opaque, 0);
+    R500Display *d = opaque;
+
+    r500_lock(d->lock);
+    r500_display_update(d, 0);
+    r500_unlock(d->lock);
 }
 
 static void r500_display_gfx_update1(void *opaque)
 {
-    r500_display_update(opaque, 1);
+    R500Display *d = opaque;
+
+    r500_lock(d->lock);
+    r500_display_update(d, 1);
+    r500_unlock(d->lock);
 }
 
 static void r500_display_invalidate0(void *opaque)

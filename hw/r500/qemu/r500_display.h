@@ -12,6 +12,7 @@
 #include "ui/console.h"
 
 #include "../r500.h"
+#include "r500_lock.h"
 
 typedef struct R500Head {
     QemuConsole *con;
@@ -30,6 +31,7 @@ typedef struct R500Display {
     qemu_edid_info edid_info;   /* xres, yres, xmax, ymax, refresh_rate */
 
     R500Chip *chip;
+    R500Lock *lock;             /* the chip's; set by the board */
     VGACommonState *vga;
     R500Head head[R500_NUM_CRTC];
     R500LegacyMode legacy;      /* legacy CRTC mode handed to VBE */

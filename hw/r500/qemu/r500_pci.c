@@ -19,6 +19,8 @@
 #include "qemu/log.h"
 #include "qemu/main-loop.h"
 #include "qemu/module.h"
+#include "qemu/rcu.h"
+#include "qemu/thread.h"
 #include "qemu/timer.h"
 #include "qemu/units.h"
 #include "qapi/error.h"
@@ -29,6 +31,7 @@
 #include "hw/qdev-properties.h"
 #include "hw/display/vga_int.h"
 #include "migration/vmstate.h"
+#include "sysemu/qtest.h"
 #include "sysemu/runstate.h"
 #include "ui/console.h"
 #include "trace.h"
@@ -37,6 +40,7 @@
 #include "r500_migrate.h"
 #include "r500_display.h"
 #include "r500_surface.h"
+#include "r500_lock.h"
 
 #define TYPE_R500 "r500"
 OBJECT_DECLARE_SIMPLE_TYPE(R500PCIState, R500)
@@ -58,6 +62,7 @@ struct R500PCIState {
     char *model_name;
     uint64_t vram_size;
     uint32_t render_threads;  /* property "render-threads" */
+    OnOffAuto card_thread;    /* property "card-thread" */
 
     VGACommonState vga;
     R500Display display;
@@ -68,16 +73,83 @@ struct R500PCIState {
     QEMUTimer timer;
     VMChangeStateEntry *vmstate_change;
     bool run_deferred;          /* work arrived while the VM was stopped */
+
+    /*
+     * The card's own thread (docs/architecture.md): with it, r500_run()
+     * runs there instead of in the bottom half.  Fields marked (lock) are
+     * read and written under lock.
+     */
+    R500Lock lock;              /* the chip (r500_lock.h) */
+    bool threaded;
+    QemuThread thread;
+    QemuCond wake;              /* work, a start or the end (lock) */
+    bool work;                  /* r500_run() is due (lock) */
+    bool vm_running;            /* the card may run (lock) */
+    bool quit;                  /* the thread ends (lock) */
+    /*
+     * What the card's thread cannot do without the big lock, done by a
+     * bottom half: the interrupt line and the aperture's windows.
+     */
+    QEMUBH *bql_bh;
+    int irq_want;               /* atomic: the line's level */
+    int irq_edges;              /* atomic: MSI messages to send */
+    int aperture_stale;         /* atomic: remap the tiled windows */
     R500Chip chip;
 };
 
 /* ---- Host interface ---- */
+
+/*
+ * Bus-master DMA from the card's thread, which does not hold the big
+ * lock: guest RAM only.  pci_dma_rw() would reach an MMIO target under
+ * the big lock, which a vCPU may hold while it waits for the chip's lock
+ * (a deadlock a guest could aim for); a GPU aiming its DMA at another
+ * device's registers is a guest error here (the CP reports the failed
+ * access).  The translation is the device's bus-master address space,
+ * so bus mastering off and IOMMUs hold as for pci_dma_rw().  A write
+ * marks the pages dirty (migration, display) but does not invalidate
+ * translated guest code in them: a guest running code its GPU just
+ * wrote is not supported.
+ */
+static bool r500_dma_ram(R500PCIState *s, uint64_t addr, uint8_t *buf,
+                         uint64_t len, bool is_write)
+{
+    AddressSpace *as = pci_get_address_space(PCI_DEVICE(s));
+
+    RCU_READ_LOCK_GUARD();
+    while (len) {
+        hwaddr xlat, l = len;
+        MemoryRegion *mr = address_space_translate(as, addr, &xlat, &l,
+                                                   is_write,
+                                                   MEMTXATTRS_UNSPECIFIED);
+        uint8_t *ram;
+
+        if (!l || !memory_region_is_ram(mr) ||
+            memory_region_is_ram_device(mr) || (is_write && mr->readonly)) {
+            return false;
+        }
+        ram = (uint8_t *)memory_region_get_ram_ptr(mr) + xlat;
+        if (is_write) {
+            memcpy(ram, buf, l);
+            memory_region_set_dirty(mr, xlat, l);
+        } else {
+            memcpy(buf, ram, l);
+        }
+        addr += l;
+        buf += l;
+        len -= l;
+    }
+    return true;
+}
 
 static bool r500_host_dma_read(void *opaque, uint64_t addr, void *buf,
                                uint64_t len)
 {
     R500PCIState *s = opaque;
 
+    if (!qemu_mutex_iothread_locked()) {
+        return r500_dma_ram(s, addr, buf, len, false);
+    }
     return pci_dma_read(PCI_DEVICE(s), addr, buf, len) == MEMTX_OK;
 }
 
@@ -86,23 +158,56 @@ static bool r500_host_dma_write(void *opaque, uint64_t addr, const void *buf,
 {
     R500PCIState *s = opaque;
 
+    if (!qemu_mutex_iothread_locked()) {
+        return r500_dma_ram(s, addr, (uint8_t *)buf, len, true);
+    }
     return pci_dma_write(PCI_DEVICE(s), addr, buf, len) == MEMTX_OK;
 }
 
-static void r500_host_set_irq(void *opaque, bool level)
+/* The line as the core last set it; under the big lock. */
+static void r500_irq_apply(R500PCIState *s)
 {
-    R500PCIState *s = opaque;
     PCIDevice *d = PCI_DEVICE(s);
 
-    trace_r500_irq(level);
     if (msi_enabled(d)) {
         /* MSI is an edge: one message per rising level. */
-        if (level) {
+        if (qatomic_xchg(&s->irq_edges, 0)) {
             msi_notify(d, 0);
         }
         return;
     }
-    pci_set_irq(d, level);
+    qatomic_set(&s->irq_edges, 0);
+    pci_set_irq(d, qatomic_read(&s->irq_want));
+}
+
+/*
+ * The interrupt controllers want the big lock: from the card's thread the
+ * change waits for the bottom half, a few microseconds later, as a real
+ * interrupt reaches the CPU after the write that raised it.  From a vCPU
+ * (an acknowledgement) it is applied at once, so the guest's handler
+ * never sees a line it has just cleared.
+ */
+static void r500_host_set_irq(void *opaque, bool level)
+{
+    R500PCIState *s = opaque;
+
+    trace_r500_irq(level);
+    if (level) {
+        qatomic_inc(&s->irq_edges);
+    }
+    qatomic_set(&s->irq_want, level);
+    if (qemu_mutex_iothread_locked()) {
+        r500_irq_apply(s);
+    } else {
+        qemu_bh_schedule(s->bql_bh);
+    }
+}
+
+/* The card's thread asks for r500_run(); lock held. */
+static void r500_work_locked(R500PCIState *s)
+{
+    s->work = true;
+    qemu_cond_signal(&s->wake);
 }
 
 static int64_t r500_host_clock_ns(void *opaque)
@@ -115,7 +220,11 @@ static void r500_host_schedule(void *opaque, int64_t deadline_ns)
     R500PCIState *s = opaque;
 
     if (deadline_ns == 0) {
-        qemu_bh_schedule(s->bh);
+        if (s->threaded) {
+            r500_work_locked(s);        /* the core runs under the lock */
+        } else {
+            qemu_bh_schedule(s->bh);
+        }
     } else {
         timer_mod(&s->timer, deadline_ns);
     }
@@ -132,7 +241,26 @@ static void r500_host_aperture_changed(void *opaque)
 {
     R500PCIState *s = opaque;
 
-    r500_surface_update(&s->surfaces);
+    /* Memory regions change under the big lock only. */
+    if (qemu_mutex_iothread_locked()) {
+        r500_surface_update(&s->surfaces);
+    } else {
+        qatomic_set(&s->aperture_stale, 1);
+        qemu_bh_schedule(s->bql_bh);
+    }
+}
+
+/* What the card's thread left for the big lock (see above). */
+static void r500_bql_cb(void *opaque)
+{
+    R500PCIState *s = opaque;
+
+    r500_irq_apply(s);
+    if (qatomic_xchg(&s->aperture_stale, 0)) {
+        r500_lock(&s->lock);
+        r500_surface_update(&s->surfaces);
+        r500_unlock(&s->lock);
+    }
 }
 
 static void r500_host_log(void *opaque, R500LogKind kind, const char *msg)
@@ -195,13 +323,50 @@ static void r500_run_cb(void *opaque)
         s->run_deferred = true;
         return;
     }
+    r500_lock(&s->lock);
     r500_run(&s->chip);
+    r500_unlock(&s->lock);
+}
+
+/*
+ * The card's own thread: slice after slice while there is work, handing
+ * the chip to waiting vCPUs and the display between slices; asleep while
+ * the VM is stopped (the state at a stop is the state saved).
+ */
+static void *r500_card_thread(void *opaque)
+{
+    R500PCIState *s = opaque;
+
+    rcu_register_thread();
+    qemu_mutex_lock(&s->lock.mutex);
+    while (!s->quit) {
+        if (!s->work || !s->vm_running) {
+            qemu_cond_wait(&s->wake, &s->lock.mutex);
+            continue;
+        }
+        s->work = false;
+        r500_run(&s->chip);
+        r500_lock_yield(&s->lock);
+    }
+    qemu_mutex_unlock(&s->lock.mutex);
+    rcu_unregister_thread();
+    return NULL;
 }
 
 static void r500_vm_change_state(void *opaque, bool running, RunState state)
 {
     R500PCIState *s = opaque;
 
+    if (s->threaded) {
+        /* A stop waits for the slice under way: then nothing runs. */
+        r500_lock(&s->lock);
+        s->vm_running = running;
+        if (running) {
+            qemu_cond_signal(&s->wake);
+        }
+        r500_unlock(&s->lock);
+        return;
+    }
     if (running && s->run_deferred) {
         s->run_deferred = false;
         qemu_bh_schedule(s->bh);
@@ -209,15 +374,23 @@ static void r500_vm_change_state(void *opaque, bool running, RunState state)
 }
 
 /*
- * Deadlines only schedule the bottom half: all chip work runs there, under
- * the device's re-entrancy guard, so DMA the CP aims at the card's own
- * BARs fails (MEMTX_ACCESS_ERROR) instead of re-entering the chip.
+ * Deadlines only start the chip's work: on the card's thread, or in the
+ * bottom half, under the device's re-entrancy guard, so DMA the CP aims
+ * at the card's own BARs fails (MEMTX_ACCESS_ERROR) instead of
+ * re-entering the chip (on the thread, r500_dma_ram() refuses anything
+ * but RAM).
  */
 static void r500_timer_cb(void *opaque)
 {
     R500PCIState *s = opaque;
 
-    qemu_bh_schedule(s->bh);
+    if (s->threaded) {
+        r500_lock(&s->lock);
+        r500_work_locked(s);
+        r500_unlock(&s->lock);
+    } else {
+        qemu_bh_schedule(s->bh);
+    }
 }
 
 /* ---- Register BARs ---- */
@@ -225,7 +398,11 @@ static void r500_timer_cb(void *opaque)
 static uint64_t r500_mmio_read_cb(void *opaque, hwaddr addr, unsigned size)
 {
     R500PCIState *s = opaque;
-    uint64_t val = r500_mmio_read(&s->chip, addr, size);
+    uint64_t val;
+
+    r500_lock(&s->lock);
+    val = r500_mmio_read(&s->chip, addr, size);
+    r500_unlock(&s->lock);
 
     if (trace_event_get_state_backends(TRACE_R500_MMIO_READ)) {
         char name[48];
@@ -245,7 +422,9 @@ static void r500_mmio_write_cb(void *opaque, hwaddr addr, uint64_t val,
         trace_r500_mmio_write(r500_reg_name(addr, name, sizeof(name)), addr,
                               size, val);
     }
+    r500_lock(&s->lock);
     r500_mmio_write(&s->chip, addr, val, size);
+    r500_unlock(&s->lock);
 }
 
 /*
@@ -321,6 +500,18 @@ static void r500_realize(PCIDevice *d, Error **errp)
     vga_init(vga, OBJECT(s), pci_address_space(d), pci_address_space_io(d),
              true);
 
+    /*
+     * The card's own thread, unless asked not to; qtest drives virtual
+     * time itself and expects the work of a clock step done when the step
+     * returns, so there the bottom half stays the default.
+     */
+    s->threaded = s->card_thread == ON_OFF_AUTO_ON ||
+                  (s->card_thread == ON_OFF_AUTO_AUTO && !qtest_enabled());
+    r500_lock_init(&s->lock);
+    qemu_cond_init(&s->wake);
+    s->bql_bh = qemu_bh_new(r500_bql_cb, s);
+    s->display.lock = &s->lock;
+    s->surfaces.lock = &s->lock;
     /* The chip may schedule work as soon as it exists. */
     s->bh = qemu_bh_new_guarded(r500_run_cb, s,
                                 &DEVICE(s)->mem_reentrancy_guard);
@@ -361,18 +552,33 @@ static void r500_realize(PCIDevice *d, Error **errp)
     }
     s->vmstate_change = qemu_add_vm_change_state_handler(r500_vm_change_state,
                                                          s);
+    if (s->threaded) {
+        s->vm_running = runstate_is_running();
+        qemu_thread_create(&s->thread, "r500", r500_card_thread, s,
+                           QEMU_THREAD_JOINABLE);
+    }
 }
 
 static void r500_exit(PCIDevice *d)
 {
     R500PCIState *s = R500(d);
 
+    if (s->threaded) {
+        r500_lock(&s->lock);
+        s->quit = true;
+        qemu_cond_signal(&s->wake);
+        r500_unlock(&s->lock);
+        qemu_thread_join(&s->thread);
+    }
     timer_del(&s->timer);
     qemu_bh_delete(s->bh);
+    qemu_bh_delete(s->bql_bh);
     qemu_del_vm_change_state_handler(s->vmstate_change);
     r500_chip_finalize(&s->chip);
     r500_display_exit(&s->display);
     msi_uninit(d);
+    qemu_cond_destroy(&s->wake);
+    r500_lock_destroy(&s->lock);
 }
 
 static void r500_reset(DeviceState *dev)
@@ -381,15 +587,19 @@ static void r500_reset(DeviceState *dev)
 
     timer_del(&s->timer);
     vga_common_reset(&s->vga);
+    r500_lock(&s->lock);
     r500_chip_reset(&s->chip);
     r500_display_reset(&s->display);
+    r500_unlock(&s->lock);
 }
 
 static int r500_pre_save(void *opaque)
 {
     R500PCIState *s = opaque;
 
+    r500_lock(&s->lock);
     r500_chip_pre_save(&s->chip);
+    r500_unlock(&s->lock);
     return 0;
 }
 
@@ -398,8 +608,10 @@ static int r500_post_load(void *opaque, int version_id)
 {
     R500PCIState *s = opaque;
 
+    r500_lock(&s->lock);
     r500_chip_post_load(&s->chip);
     r500_display_post_load(&s->display);
+    r500_unlock(&s->lock);
     return 0;
 }
 
@@ -638,7 +850,9 @@ static void r500_get_stats(Object *obj, Visitor *v, const char *name,
     if (!visit_start_struct(v, name, NULL, 0, errp)) {
         return;
     }
+    r500_lock(&s->lock);
     r500_chip_stats(&s->chip, r500_stats_visit_one, &sv);
+    r500_unlock(&s->lock);
     if (sv.ok) {
         visit_check_struct(v, errp);
     }
@@ -656,6 +870,9 @@ static Property r500_properties[] = {
     DEFINE_PROP_SIZE("vram-size", R500PCIState, vram_size, 256 * MiB),
     /* soft renderer workers; 0: the host's cores, at most 4 */
     DEFINE_PROP_UINT32("render-threads", R500PCIState, render_threads, 0),
+    /* the chip's work on its own thread, off the big lock */
+    DEFINE_PROP_ON_OFF_AUTO("card-thread", R500PCIState, card_thread,
+                            ON_OFF_AUTO_AUTO),
     DEFINE_R500_DISPLAY_PROPERTIES(R500PCIState, display),
     DEFINE_PROP_END_OF_LIST(),
 };
@@ -682,6 +899,10 @@ static void r500_class_init(ObjectClass *klass, void *data)
     object_class_property_set_description(klass, "render-threads",
         "threads of the soft 3D renderer: 1 as before, 0 (default) the "
         "host's cores, at most 4");
+    object_class_property_set_description(klass, "card-thread",
+        "run the command processor and the draws on the card's own thread, "
+        "outside the big QEMU lock: auto (default: on, off under qtest), "
+        "on, off (in QEMU's main loop, as before)");
     object_class_property_set_description(klass, "heads",
         "consoles: 1 (default; shows D1, or D2 while D1 is dark) or 2 "
         "(one per CRTC)");

@@ -18,8 +18,12 @@
 static uint64_t r500_surface_read(void *opaque, hwaddr addr, unsigned size)
 {
     R500SurfaceWindow *w = opaque;
+    uint64_t val;
 
-    return r500_hdp_read(w->chip, w->lower + addr, size);
+    r500_lock(w->lock);
+    val = r500_hdp_read(w->chip, w->lower + addr, size);
+    r500_unlock(w->lock);
+    return val;
 }
 
 static void r500_surface_write(void *opaque, hwaddr addr, uint64_t val,
@@ -27,7 +31,9 @@ static void r500_surface_write(void *opaque, hwaddr addr, uint64_t val,
 {
     R500SurfaceWindow *w = opaque;
 
+    r500_lock(w->lock);
     r500_hdp_write(w->chip, w->lower + addr, val, size);
+    r500_unlock(w->lock);
 }
 
 static const MemoryRegionOps r500_surface_ops = {
@@ -46,6 +52,7 @@ void r500_surface_realize(R500SurfaceMap *m, Object *owner,
         g_autofree char *name = g_strdup_printf("r500.surface%u", i);
 
         w->chip = chip;
+        w->lock = m->lock;
         /* The size is set when the window is mapped. */
         memory_region_init_io(&w->mr, owner, &r500_surface_ops, w, name,
                               memory_region_size(vram));

@@ -10,10 +10,12 @@
 #include "exec/memory.h"
 
 #include "../r500.h"
+#include "r500_lock.h"
 
 typedef struct R500SurfaceWindow {
     MemoryRegion mr;
     R500Chip *chip;
+    R500Lock *lock;             /* the chip's (r500_lock.h) */
     uint64_t lower;             /* aperture offset of the window */
     bool mapped;
 } R500SurfaceWindow;
@@ -21,6 +23,7 @@ typedef struct R500SurfaceWindow {
 typedef struct R500SurfaceMap {
     MemoryRegion *vram;         /* BAR0's region (the VGA core's VRAM) */
     R500Chip *chip;
+    R500Lock *lock;             /* set by the board before realize */
     R500SurfaceWindow win[R500_HDP_SURFACES];
 } R500SurfaceMap;
 

@@ -1,0 +1,171 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The card's own thread (card-thread=on; docs/architecture.md): the
+ * ordering a driver relies on while the card works beside the guest.
+ *
+ *   fence-after-draw  a scratch write queued after a long draw is never
+ *                     visible before the draw's last pixels are in VRAM,
+ *                     and the engine reads busy until then;
+ *   stopped           a stopped VM's card does no work (the state at a
+ *                     stop is what migration saves), and goes on at cont;
+ *   reset             a reset in the middle of a long draw takes effect
+ *                     (the draw does not go on after it) and the CP comes
+ *                     back for the driver's ring test.
+ *
+ * Each runs with the thread and, for comparison, without it (the bottom
+ * half in QEMU's main loop): the rules hold for both.
+ */
+#include "r500-qtest.h"
+#include "r500-cp-env.h"
+#include "r500-3d-env.h"
+
+#define CB              0x01000000u
+#define CB_W            512u
+#define LAYERS          24u
+#define MARK            R500_REGA_AT(SCRATCH_REG, 3)
+
+typedef struct ThreadCase {
+    const R500TestModel *m;
+    const char *args;
+} ThreadCase;
+
+static const ThreadCase with_thread = {
+    &r500_test_models[0], "-global r500.card-thread=on"
+};
+static const ThreadCase without_thread = {
+    &r500_test_models[0], "-global r500.card-thread=off"
+};
+
+static uint32_t px(CpEnv *e, uint32_t x, uint32_t y)
+{
+    return cp_vram_r(e, CB + (y * CB_W + x) * 4);
+}
+
+/*
+ * LAYERS full-surface layers of additive grey in one draw packet, then
+ * the marker: pixel (CB_W - 1, CB_W - 1) is in the last triangle of the
+ * last layer, the last pixel the draw writes.
+ */
+static void submit_layers(CpEnv *e, uint32_t mark)
+{
+    float v[LAYERS * 6 * 8];
+
+    for (unsigned l = 0; l < LAYERS; l++) {
+        float *p = v + l * 6 * 8;
+
+        d3_vtx(p, 0, 0, 0.01f, 0.01f, 0.01f, 0.01f);
+        d3_vtx(p + 8, CB_W, 0, 0.01f, 0.01f, 0.01f, 0.01f);
+        d3_vtx(p + 16, 0, CB_W, 0.01f, 0.01f, 0.01f, 0.01f);
+        d3_vtx(p + 24, CB_W, 0, 0.01f, 0.01f, 0.01f, 0.01f);
+        d3_vtx(p + 32, CB_W, CB_W, 0.01f, 0.01f, 0.01f, 0.01f);
+        d3_vtx(p + 40, 0, CB_W, 0.01f, 0.01f, 0.01f, 0.01f);
+    }
+    d3_emit_triangles(e, v, 2 * LAYERS);
+    cp_emit(e, R500_PM4_PACKET0(MARK, 0));
+    cp_emit(e, mark);
+    cp_commit(e);
+}
+
+static void test_fence_after_draw(const void *data)
+{
+    const ThreadCase *c = data;
+    CpEnv e;
+    uint32_t at_mark, final;
+    int busy = 0, polls = 0;
+    gint64 end;
+
+    cp_env_start_args(&e, c->m, c->args);
+    d3_setup(&e, CB, CB_W, CB_W);
+    r500_wreg(&e.t, MARK, 0);
+    submit_layers(&e, 1);
+    /* Poll as a driver waits for its fence, watching the busy bit. */
+    end = g_get_monotonic_time() + 120 * G_USEC_PER_SEC;
+    while (r500_rreg(&e.t, MARK) != 1) {
+        g_assert_cmpint(g_get_monotonic_time(), <, end);
+        busy += !!(r500_rreg(&e.t, R_RBBM_STATUS) & GUI_ACTIVE);
+        polls++;
+    }
+    at_mark = px(&e, CB_W - 1, CB_W - 1);
+    g_assert_true(cp_wait_idle(&e));
+    final = px(&e, CB_W - 1, CB_W - 1);
+    g_test_message("%d polls before the marker, %d of them busy; last "
+                   "pixel %08x at the marker, %08x at idle", polls, busy,
+                   at_mark, final);
+    g_assert_cmphex(final, !=, 0);
+    g_assert_cmphex(at_mark, ==, final);
+    /* every layer reached every pixel: the first equals the last */
+    g_assert_cmphex(px(&e, 0, 0), ==, final);
+    /* the work took long enough to be seen at work, and said so */
+    g_assert_cmpint(busy, >, 0);
+    cp_env_stop(&e);
+}
+
+static void test_stopped(const void *data)
+{
+    const ThreadCase *c = data;
+    CpEnv e;
+    uint32_t rptr;
+
+    cp_env_start_args(&e, c->m, c->args);
+    d3_setup(&e, CB, CB_W, CB_W);
+    r500_wreg(&e.t, MARK, 0);
+    rptr = r500_rreg(&e.t, R_CP_RB_RPTR);
+    qobject_unref(qtest_qmp(e.t.qts, "{'execute': 'stop'}"));
+    submit_layers(&e, 7);
+    g_usleep(300 * 1000);
+    /* register reads work while stopped; the CP has not moved */
+    g_assert_cmpuint(r500_rreg(&e.t, R_CP_RB_RPTR), ==, rptr);
+    g_assert_cmpuint(r500_rreg(&e.t, MARK), ==, 0);
+    g_assert_cmphex(px(&e, 0, 0), ==, 0);
+    qobject_unref(qtest_qmp(e.t.qts, "{'execute': 'cont'}"));
+    g_assert_true(cp_poll_reg_ms(&e, MARK, ~0u, 7, 120000));
+    g_assert_cmphex(px(&e, 0, 0), !=, 0);
+    cp_env_stop(&e);
+}
+
+static void test_reset(const void *data)
+{
+    const ThreadCase *c = data;
+    CpEnv e;
+    uint32_t p;
+    int i;
+
+    cp_env_start_args(&e, c->m, c->args);
+    d3_setup(&e, CB, CB_W, CB_W);
+    r500_wreg(&e.t, MARK, 0);
+    submit_layers(&e, 9);
+    /* reset once the draw has begun */
+    for (i = 0; i < 200000 && px(&e, 0, 0) == 0; i++) {
+        continue;
+    }
+    g_assert_cmpint(i, <, 200000);
+    cp_gpu_reset(&e);
+    p = px(&e, CB_W - 1, CB_W - 1);
+    g_usleep(200 * 1000);
+    /* nothing of the dropped stream is drawn after the reset */
+    g_assert_cmphex(px(&e, CB_W - 1, CB_W - 1), ==, p);
+    g_assert_cmpuint(r500_rreg(&e.t, MARK), ==, 0);
+    cp_ring_test(&e);
+    cp_env_stop(&e);
+}
+
+static void add(const char *name, const ThreadCase *c, GTestDataFunc fn)
+{
+    char *path = g_strdup_printf("/r500/%s/thread/%s-%s", c->m->name, name,
+                                 c == &with_thread ? "on" : "off");
+
+    qtest_add_data_func(path, c, fn);
+    g_free(path);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    add("fence-after-draw", &with_thread, test_fence_after_draw);
+    add("fence-after-draw", &without_thread, test_fence_after_draw);
+    add("stopped", &with_thread, test_stopped);
+    add("stopped", &without_thread, test_stopped);
+    add("reset", &with_thread, test_reset);
+    add("reset", &without_thread, test_reset);
+    return g_test_run();
+}
