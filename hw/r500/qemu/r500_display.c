@@ -220,7 +220,13 @@ static void r500_display_cursor(R500Display *d, R500Head *hd,
                                 unsigned long *rows)
 {
     R500CursorImage *ci = g_new(R500CursorImage, 1);
-    bool shown = so->cursor && r500_disp_cursor(d->chip, so, ci);
+    bool shown = false;
+
+    if (so->cursor) {
+        r500_lock(d->lock);
+        shown = r500_disp_cursor(d->chip, so, ci);
+        r500_unlock(d->lock);
+    }
 
     if (!compose) {
         r500_display_host_cursor(hd, shown, ci);
@@ -293,7 +299,9 @@ static void r500_display_native(R500Display *d, R500Head *hd,
         if (dirty && y0 < 0) {
             y0 = y;
         } else if (!dirty && y0 >= 0) {
+            r500_lock(d->lock);
             r500_disp_render(d->chip, so, surface->image, y0, y, compose);
+            r500_unlock(d->lock);
             dpy_gfx_update(hd->con, 0, y0, so->width, y - y0);
             y0 = -1;
         }
@@ -322,12 +330,24 @@ static void r500_display_scanout(R500Display *d, unsigned h, R500Scanout *so)
     }
 }
 
+/*
+ * The chip's lock is held only while the chip is read (what the heads
+ * scan out, the cursor, the rows drawn), never across the dirty-bitmap
+ * snapshot or the VGA core's refresh: under TCG those wait for the vCPUs
+ * (run_on_cpu) with the big lock dropped, and a vCPU may be waiting for
+ * the chip's lock in a register access.
+ */
 static void r500_display_update(R500Display *d, unsigned h)
 {
     R500Head *hd = &d->head[h];
     R500Scanout so;
 
+    r500_lock(d->lock);
     r500_display_scanout(d, h, &so);
+    if (so.kind == R500_SCANOUT_VGA && h == 0) {
+        r500_display_legacy_sync(d);
+    }
+    r500_unlock(d->lock);
     if (so.kind == R500_SCANOUT_VGA && h != 0) {
         if (!d->logged_vga_d2) {
             d->logged_vga_d2 = true;
@@ -336,7 +356,6 @@ static void r500_display_update(R500Display *d, unsigned h)
         }
         so.kind = R500_SCANOUT_OFF;
     } else if (so.kind == R500_SCANOUT_VGA) {
-        r500_display_legacy_sync(d);
         if (d->legacy.enabled && d->legacy.blank) {
             so.kind = R500_SCANOUT_OFF;     /* CRTC_EXT_CNTL display off */
         }
@@ -367,26 +386,14 @@ static void r500_display_update(R500Display *d, unsigned h)
     hd->last = so;
 }
 
-/*
- * A refresh holds the chip's lock: it sees the chip between two slices
- * of the card's work, never a register file half way through one.
- */
 static void r500_display_gfx_update0(void *opaque)
 {
-    R500Display *d = opaque;
-
-    r500_lock(d->lock);
-    r500_display_update(d, 0);
-    r500_unlock(d->lock);
+    r500_display_update(opaque, 0);
 }
 
 static void r500_display_gfx_update1(void *opaque)
 {
-    R500Display *d = opaque;
-
-    r500_lock(d->lock);
-    r500_display_update(d, 1);
-    r500_unlock(d->lock);
+    r500_display_update(opaque, 1);
 }
 
 static void r500_display_invalidate0(void *opaque)
