@@ -19,16 +19,14 @@ MODELS = {
     "r580": ("R580", 0x7249),
 }
 SUBSYSTEM = "0x1af4:0x1100"          # r500_pci.c: outside radeon's quirk table
-NEEDS_ALL = ("atombios", "cp", "display", "tiling")
+NEEDS_ALL = ("atombios", "cp", "display", "tiling", "flip")
 # Parts not landed yet, outside --have all: their checks report SKIP with
-# what they would say.  ("tiling", the DDX's default ColorTiling front
-# buffer drawn and scanned out with one layout, landed: issue 15.)
-# "flip": flips complete when the hardware's would, so killing a flipping
-# kmscube cannot meet radeon's rs600_page_flip race (docs/guests.md,
-# "Known guest-kernel bug"); the oops reproduced in a fresh-check run on
-# R520, so its step runs only with --have ...,flip until the card's draw
-# latency is fixed (issue 18).
-PENDING = ("flip",)
+# what they would say.  None today.  ("tiling", the DDX's default
+# ColorTiling front buffer drawn and scanned out with one layout, landed:
+# issue 15.  "flip", flips completing when the hardware's would, so
+# killing a flipping kmscube does not meet radeon's rs600_page_flip race,
+# landed with the card's own thread: issue 18, docs/guests.md.)
+PENDING = ()
 
 # Kernel lines that mean something went wrong anywhere (any scenario).
 KERNEL_BAD = [

@@ -94,6 +94,31 @@ def c_kmscube(ctx, b):
     return "%s, 120 frames in %.1f s (%.1f fps)" % (m.group(1), secs, 120 / secs)
 
 
+GLMARK2_SCENES = ("build", "texture", "shading", "effect2d")
+
+
+@check("glmark2.scenes", needs=("atombios", "cp", "display"), scenarios=D)
+def c_glmark2(ctx, b):
+    lines, rc = section_ok(b, "glmark2")
+    text = "\n".join(lines)
+    m = re.search(r"GL_RENDERER:\s*(.*)", text)
+    need(m and "ATI " + ctx.family in m.group(1), "glmark2 did not run on "
+         "the card's r300 driver: %s" % (m.group(1) if m else lines[-3:]))
+    fps = {}
+    for scene, f in re.findall(r"^\[(\w+)\].*FPS: (\d+)", text, re.M):
+        fps.setdefault(scene, int(f))
+    missing = [s for s in GLMARK2_SCENES if s not in fps]
+    need(not missing, "glmark2 scenes without a result: %s (%s)" % (
+         missing, lines[-3:]))
+    need(all(fps[s] > 0 for s in GLMARK2_SCENES), "a scene drew no frame: "
+         "%s" % fps)
+    score = re.search(r"glmark2 Score: (\d+)", text)
+    need(score and rc == 0, "glmark2 did not finish (rc %s): %s" % (
+         rc, lines[-3:]))
+    return "score %s; %s" % (score.group(1), ", ".join(
+        "%s %d fps" % (s, fps[s]) for s in GLMARK2_SCENES))
+
+
 # The screendump is taken while the first kmscube of the kill step flips.
 @check("kmscube.screendump", needs=("atombios", "cp", "display", "flip"),
        scenarios=D)

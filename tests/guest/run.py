@@ -54,8 +54,10 @@ SCENARIOS = {
     "reboot": (420, 1024, ""),
     # The desktop image is the virtio disk (DESKTOP_DISK).
     "desktop": (600, 1024, "r500.root=/dev/vda"),
+    # bench/guest.py: kmscube, glmark2, glxgears on the card and llvmpipe
+    "bench": (1500, 1024, "r500.root=/dev/vda"),
 }
-DESKTOP_SCENARIOS = ("desktop",)
+DESKTOP_SCENARIOS = ("desktop", "bench")
 
 
 def kernel_args(scenario, timeout, extra):
