@@ -224,9 +224,10 @@ def main():
     ap.add_argument("--scenario", default="boot", choices=sorted(SCENARIOS))
     ap.add_argument("--have", default=os.environ.get("R500_GUEST_HAVE", ""),
                     help="parts of the card whose checks count: comma-separated "
-                    "of %s, 'all' (all but the pending %s) (default "
-                    "$R500_GUEST_HAVE)" % (",".join(checks.NEEDS_ALL + checks.PENDING),
-                                           ",".join(checks.PENDING)))
+                    "of %s, 'all' (all%s) (default $R500_GUEST_HAVE)" % (
+                        ",".join(checks.NEEDS_ALL + checks.PENDING),
+                        " but the pending " + ",".join(checks.PENDING)
+                        if checks.PENDING else ""))
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--qemu", help="default BUILD/qemu/build/qemu-system-x86_64")
     ap.add_argument("--out", help="default BUILD/guest/MODEL-SCENARIO")
