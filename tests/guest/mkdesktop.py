@@ -13,7 +13,7 @@ desktop programs in it with chroot (docs/guests.md, "The desktop guest").
 
 The packages: X.org with the radeon DDX, Mesa (the r300 Gallium driver and
 llvmpipe in libgl1-mesa-dri), mesa-utils, kmscube, glmark2 (es2-drm and
-x11), xterm, twm and a static busybox, with their Depends closure and no
+x11), xterm, twm, xcompmgr and a static busybox, with their Depends closure and no
 Recommends, as apt itself resolves it against an empty dpkg status
 (`apt-get -s install`, the machine's own apt sources and preferences; no
 mirror is named here).  They are fetched with `apt-get download` and
@@ -54,7 +54,7 @@ PACKAGES = [
     "xserver-xorg-core", "xserver-xorg-video-radeon",
     "libgl1-mesa-dri", "libglx-mesa0", "libegl-mesa0", "libgles2",
     "mesa-utils", "kmscube", "glmark2-es2-drm", "glmark2-x11",
-    "xterm", "twm", "busybox-static",
+    "xterm", "twm", "xcompmgr", "busybox-static",
 ]
 # Left out of the image: nothing the guest runs reads them.
 STRIP = ["usr/share/doc", "usr/share/man", "usr/share/info",
@@ -230,26 +230,8 @@ def ensure(force=False, offline=False):
         log("built %s in %.0f s (%d packages, %.0f MB downloaded, image %.0f MB)"
             % (out, time.time() - t1, len(recs), manifest["download_bytes"] / 1e6,
                manifest["image_bytes"] / 1e6))
-        prune(root, 2)
+        mkguest.prune(root, 2)
         return out
-
-
-def prune(root, keep):
-    """Keep the newest `keep` images and the .debs some kept image uses."""
-    allb = sorted(((os.path.getmtime(os.path.join(root, d, "manifest.json")), d)
-                   for d in os.listdir(root)
-                   if os.path.exists(os.path.join(root, d, "manifest.json"))),
-                  reverse=True)
-    used = set()
-    for _, d in allb[keep:]:
-        shutil.rmtree(os.path.join(root, d), ignore_errors=True)
-    for _, d in allb[:keep]:
-        with open(os.path.join(root, d, "manifest.json")) as f:
-            used.update(json.load(f).get("debs", []))
-    debs = os.path.join(root, "debs")
-    for f in os.listdir(debs):
-        if f.endswith(".deb") and f not in used:
-            os.unlink(os.path.join(debs, f))
 
 
 def main():

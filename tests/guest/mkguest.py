@@ -47,11 +47,13 @@ FORMAT = 1                      # bump when the image layout changes
 # Modules shipped, each with its dependency closure (from the modules' own
 # .modinfo "depends=" fields), in load order.  init loads radeon's (or, for
 # the harness self-test, bochs'), i2c_dev, and virtio's when such a device
-# is present; ext4 (and the crc32c its checksums ask the crypto API for,
+# is present (virtio_gpu only as the driver: bench/guest.py's virgl boot);
+# ext4 (and the crc32c its checksums ask the crypto API for,
 # which no modprobe would load here) when the desktop image is the root
 # (r500.root=, tests/guest/mkdesktop.py).
 MODULE_SETS = ["radeon", "bochs", "i2c_dev", "virtio_pci", "virtio_blk",
-               "virtio_net", "virtio_console", "crc32c_generic", "ext4"]
+               "virtio_net", "virtio_console", "crc32c_generic", "ext4",
+               "virtio_gpu"]
 FIRMWARE = ["radeon/R520_cp.bin"]
 DRM_TESTS = ["modetest", "vbltest", "proptest", "modeprint", "drmdevice"]
 USER_PACKAGES = ["busybox-static", "libdrm-tests"]

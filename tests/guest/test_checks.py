@@ -277,7 +277,8 @@ class Checks(unittest.TestCase):
 
     def desktop_text(self, fps_ms=35000, renderer="ATI RV530", xerr=(),
                      kills=("yes",) * 3, dmesg=(), soft="llvmpipe (LLVM 15.0.6, 256 bits)",
-                     glmark=("build", "texture", "shading", "effect2d"), glmark_rc=0):
+                     glmark=("build", "texture", "shading", "effect2d"), glmark_rc=0,
+                     noaccel=True, compositor=("yes", "yes")):
         xlog = ['[    50.1] (--) RADEON(0): Chipset: "ATI Radeon X1600" (ChipID = 0x71c2)',
                 "[    50.2] (II) EXA(0): Driver registered support for the following operations:",
                 "[    50.3] (II) RADEON(0): [DRI2] Setup complete",
@@ -285,6 +286,10 @@ class Checks(unittest.TestCase):
                 "[    50.5] (EE) dbus-core: error connecting to system bus: x",
                 '[    50.5] (EE) Failed to load module "fbdev" (module does not exist, 0)',
                 "\t(WW) warning, (EE) error, (NI) not implemented, (??) unknown."]
+        # the reference: the DDX on X's software path
+        reflog = [l for l in xlog if "EXA(0)" not in l and "DRI2" not in l]
+        reflog.append('[    60.1] (**) RADEON(0): Option "NoAccel" "true"' if noaccel
+                      else xlog[1])
         extra = ["@@R500 ROOT /dev/vda mounted=yes", "@@R500 KMSCUBE t0_ms=10000",
                  "@@R500 BEGIN kmscube", '  renderer: "%s"' % renderer,
                  "Rendered 119 frames in 30.0 sec (3.9 fps)", "@@R500 END kmscube rc=0",
@@ -312,7 +317,8 @@ class Checks(unittest.TestCase):
                 extra += ["@@R500 BEGIN %s-%s" % (prog, tag), "@@R500 END %s-%s rc=143" % (prog, tag)]
         extra += ["@@R500 BEGIN xorg-card-log"] + xlog + list(xerr) + ["@@R500 END xorg-card-log rc=0",
                   "@@R500 XSTART ref up=yes ms=800",
-                  "@@R500 BEGIN xorg-ref-log"] + xlog + ["@@R500 END xorg-ref-log rc=0"]
+                  "@@R500 BEGIN xorg-ref-log"] + reflog + ["@@R500 END xorg-ref-log rc=0"]
+        extra += ["@@R500 COMPOSITOR alive=%s" % c for c in compositor]
         extra += ["@@R500 KMSKILL n=%d delay_us=0 flipping=%s alive=yes uptime_ms=1" % (i, k)
                   for i, k in enumerate(kills)]
         return transcript("desktop", extra, dmesg)
@@ -353,7 +359,7 @@ class Checks(unittest.TestCase):
         return shots
 
     def test_desktop(self):
-        names = ["desktop.root", "kmscube.frames", "glmark2.scenes",
+        names = ["desktop.root", "kmscube.frames", "glmark2.scenes", "desktop.compositor",
                  "xorg.radeon", "xorg.reference",
                  "glx.renderer", "glxgears.runs", "gl.still-es2tri", "gl.still-glxdemo"]
         r = self.judge(self.desktop_text(), "desktop", self.desktop_shots())
@@ -393,6 +399,9 @@ class Checks(unittest.TestCase):
                 (self.desktop_text(glmark=("build", "texture", "shading")), None,
                  "glmark2.scenes"),
                 (self.desktop_text(glmark_rc=139), None, "glmark2.scenes"),
+                (self.desktop_text(noaccel=False), None, "xorg.reference"),
+                (self.desktop_text(compositor=("yes", "no")), None, "desktop.compositor"),
+                (self.desktop_text(compositor=("yes",)), None, "desktop.compositor"),
                 (self.desktop_text(renderer="llvmpipe (LLVM 15.0.6, 256 bits)"), None,
                  "glmark2.scenes"),
                 (self.desktop_text(soft="ATI RV530"), None, "gl.still-es2tri"),
