@@ -164,7 +164,10 @@ def main():
     qemu, why = (None, "--no-virgl") if a.no_virgl else virgl_qemu()
     if qemu:
         vsec = boot(a, os.path.join(out, "guest-virgl"), qemu=qemu,
-                    device="virtio-vga-gl", driver="virtio_gpu",
+                    # virtio_gpu drops a preferred mode that is not the
+                    # host's scanout size: make it the EDID's 1920x1080
+                    device="virtio-vga-gl,xres=1920,yres=1080",
+                    driver="virtio_gpu",
                     wrap=("xvfb-run", "-a", "-s", "-screen 0 1920x1440x24"),
                     extra=("-display", "sdl,gl=on"))
         if vsec:
