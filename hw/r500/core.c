@@ -598,6 +598,17 @@ void r500_kick(R500Chip *s)
     }
 }
 
+void r500_run_clocked(R500Chip *s)
+{
+    int64_t now = s->ops->clock_ns ? s->ops->clock_ns(s->host) : 0;
+
+    for (unsigned b = 0; b < r500_num_blocks; b++) {
+        if (r500_blocks[b]->run && r500_blocks[b]->clocked) {
+            r500_blocks[b]->run(s, now);
+        }
+    }
+}
+
 void r500_run(R500Chip *s)
 {
     int64_t now = s->ops->clock_ns ? s->ops->clock_ns(s->host) : 0;

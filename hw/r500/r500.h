@@ -130,7 +130,8 @@ typedef enum R500Space {
  * with neither hook), reset, periodic work and post-migration fix-ups.
  * Every member may be NULL.
  *   run()       returns the virtual time it next needs to run at
- *               (INT64_MAX: not before new work arrives);
+ *               (INT64_MAX: not before new work arrives); clocked:
+ *               see the field;
  *   busy()      RBBM_STATUS bits the block sets while it has work;
  *   pre_save()  bring migrated state up to date before it is saved (e.g.
  *               a position derived from the clock); post_load() checks
@@ -145,6 +146,12 @@ typedef struct R500Block {
     const R500RegHook *hooks;
     void (*reset)(R500Chip *s);
     int64_t (*run)(R500Chip *s, int64_t now);
+    /*
+     * run() only follows the clock (the CRTCs' vblank interrupts): short,
+     * no engine work, so a host may call it from its timer on its own
+     * (r500_run_clocked) while the engines work elsewhere.
+     */
+    bool clocked;
     void (*pre_save)(R500Chip *s);
     void (*post_load)(R500Chip *s);
     uint32_t (*busy)(R500Chip *s);
@@ -260,6 +267,14 @@ void r500_hdp_write(R500Chip *s, uint64_t off, uint64_t val, unsigned size);
 
 /* Called by the host when a schedule() deadline is reached. */
 void r500_run(R500Chip *s);
+/*
+ * Only the clocked blocks' run() (the vblank interrupts), without the
+ * engines and without scheduling: a host whose engines run on a thread
+ * of their own calls it from its timer, so an interrupt that follows the
+ * clock is raised on time however long the engines' slice is, then asks
+ * for r500_run() as usual (which schedules the next deadline).
+ */
+void r500_run_clocked(R500Chip *s);
 /* Ask the host to call r500_run() soon (new work for some block). */
 void r500_kick(R500Chip *s);
 

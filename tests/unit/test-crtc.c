@@ -5,6 +5,7 @@
  * (radeon-kms-r500.md 7.4, 7.5, 8).
  */
 #include "disp-util.h"
+#include "../qtest/r500-driver-seq.h"
 
 #define FP_1024     (1344u * 806u)      /* pixels per frame */
 #define KHZ_1024    65000u
@@ -221,6 +222,51 @@ static void test_vblank_irq(void)
     test_host_free(h);
 }
 
+/*
+ * r500_run_clocked (the board's timer while the engines run on the card's
+ * thread): the vblank interrupt at its time, no engine slice, no
+ * deadline of its own (the full r500_run that follows sets it).
+ */
+static void test_vblank_clocked(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 16);
+    R500Chip *s = &h->chip;
+    int64_t start = 1000, first = start + ((uint64_t)803 * 1344 * 1000000 +
+                                           KHZ_1024 - 1) / KHZ_1024;
+    uint32_t rptr;
+    int64_t sched;
+
+    disp_timing_1024x768(s, 0);
+    h->host.now = start;
+    r500_reg_write(s, R_D1CRTC_CONTROL, 1);
+    r500_reg_write(s, R_DXMODE_INT_MASK, 1);
+    test_host_run(h);
+    /*
+     * The CP has work: r100_cp_init with the ring in guest RAM (VRAM high
+     * in the MC space), then 16 dwords of zeroes (type-0 writes).
+     */
+    r500_mc_write(s, r500_mc_index(s->info->mc_map, MC_MC_FB_LOCATION),
+                  0xC0FFu << 16 | 0xC000u);
+    r500_seq_cp_init(r500_seq_chip_w, s, 0x100000, 10, 0x80000);
+    test_host_run(h);
+    r500_reg_write(s, R_CP_RB_WPTR, 16);
+    rptr = r500_reg_read(s, R_CP_RB_RPTR);
+    sched = h->host.scheduled;          /* the kick: run as soon as possible */
+    h->host.now = first - 1;
+    r500_run_clocked(s);
+    g_assert_false(h->host.irq);
+    h->host.now = first;
+    r500_run_clocked(s);
+    g_assert_true(h->host.irq);
+    g_assert_cmphex(r500_reg_read(s, R_D1MODE_VBLANK_STATUS), ==, 1);
+    g_assert_cmpint(h->host.scheduled, ==, sched);
+    g_assert_cmpuint(r500_reg_read(s, R_CP_RB_RPTR), ==, rptr);
+    /* the engines' run does move it (so the check above could fail) */
+    test_host_run(h);
+    g_assert_cmpuint(r500_reg_read(s, R_CP_RB_RPTR), !=, rptr);
+    test_host_free(h);
+}
+
 static uint32_t scanout_base(R500Chip *s, unsigned c)
 {
     R500Scanout so;
@@ -337,6 +383,7 @@ int main(int argc, char **argv)
     g_test_add_func("/crtc/pixel-clock", test_pixel_clock);
     g_test_add_func("/crtc/no-frozen-vblank", test_no_frozen_vblank);
     g_test_add_func("/crtc/vblank-irq", test_vblank_irq);
+    g_test_add_func("/crtc/vblank-clocked", test_vblank_clocked);
     g_test_add_func("/crtc/flip", test_flip);
     g_test_add_func("/crtc/rom-polls", test_rom_polls);
     g_test_add_func("/crtc/reset-state", test_reset_state);

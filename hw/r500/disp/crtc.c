@@ -641,6 +641,7 @@ const R500Block r500_crtc_block = {
     .hooks = crtc_hooks,
     .reset = crtc_reset,
     .run = crtc_run,
+    .clocked = true,
     .pre_save = crtc_pre_save,
     .post_load = crtc_post_load,
     .irq_pending = crtc_irq_pending,

@@ -385,7 +385,16 @@ static void r500_timer_cb(void *opaque)
     R500PCIState *s = opaque;
 
     if (s->threaded) {
+        /*
+         * The vblank interrupts follow the clock: raise them here, under
+         * the big lock, rather than after a wake-up of the card's thread
+         * (which may be descheduled on a loaded host); the thread then
+         * runs everything and sets the next deadline.
+         */
         r500_lock(&s->lock);
+        if (runstate_is_running()) {
+            r500_run_clocked(&s->chip);
+        }
         r500_work_locked(s);
         r500_unlock(&s->lock);
     } else {
