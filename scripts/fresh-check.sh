@@ -128,5 +128,11 @@ else
     tail -40 "$root/root/test.log" | tee -a "$report" >&2
 fi
 cp "$root/root/run.log" "$root/root/test.log" "$dir/" 2>/dev/null || true
-log "$( [ $status = 0 ] && echo PASSED || echo FAILED ) on $(date -u +%F) in $(( $(stamp) - t0 )) s in all (commit $(git -C "$repo" rev-parse --short HEAD))"
+# what each guest run said, for a failure's why (the root goes)
+rm -rf "$dir/guest-reports"
+mkdir -p "$dir/guest-reports"
+for f in "$root"/root/r500/build/guest/*/report.txt; do
+    [ -e "$f" ] && cp "$f" "$dir/guest-reports/$(basename "$(dirname "$f")").txt"
+done
+log "$( [ $status = 0 ] && echo PASSED || echo FAILED ) on $(date -u +%F) in $(( $(stamp) - t0 )) s in all (commit $(git -C "$root/root/r500" rev-parse --short HEAD))"
 exit $status
