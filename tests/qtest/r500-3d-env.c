@@ -52,6 +52,25 @@ void d3_vtx(float *v, float x, float y, float r, float g, float b, float a)
     memcpy(v, t, sizeof(t));
 }
 
+void d3_emit_layers(CpEnv *e, unsigned w, unsigned n, float r, float g,
+                    float b, float a)
+{
+    float *v = g_new(float, n * 6 * 8);
+
+    for (unsigned l = 0; l < n; l++) {
+        float *p = v + l * 6 * 8;
+
+        d3_vtx(p, 0, 0, r, g, b, a);
+        d3_vtx(p + 8, w, 0, r, g, b, a);
+        d3_vtx(p + 16, 0, w, r, g, b, a);
+        d3_vtx(p + 24, w, 0, r, g, b, a);
+        d3_vtx(p + 32, w, w, r, g, b, a);
+        d3_vtx(p + 40, 0, w, r, g, b, a);
+    }
+    d3_emit_triangles(e, v, 2 * n);
+    g_free(v);
+}
+
 void d3_emit_triangles(CpEnv *e, const float *v, unsigned n)
 {
     unsigned verts = 3 * n;

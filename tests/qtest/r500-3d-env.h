@@ -21,6 +21,14 @@ void d3_us_endless(CpEnv *e);
 void d3_pvs_endless(CpEnv *e);
 /* A 3D_DRAW_IMMD_2 of n triangles (3 n vertices of 8 floats) on the ring. */
 void d3_emit_triangles(CpEnv *e, const float *v, unsigned n);
+/*
+ * n full-surface layers of a w x w colour buffer (two triangles each, all
+ * of colour r g b a) in one 3D_DRAW_IMMD_2: with additive blending every
+ * pixel adds the colour n times; pixel (w - 1, w - 1) is in the last
+ * triangle, the last pixel drawn.
+ */
+void d3_emit_layers(CpEnv *e, unsigned w, unsigned n, float r, float g,
+                    float b, float a);
 /* A vertex of the layout above. */
 void d3_vtx(float *v, float x, float y, float r, float g, float b, float a);
 

@@ -339,20 +339,8 @@ static void test_mid_ib(const void *data)
  */
 static void draw_submit_layers(CpEnv *e)
 {
-    float v[DRAW_LAYERS * 6 * 8];
-
     d3_setup(e, DRAW_CB, DRAW_W, DRAW_W);
-    for (unsigned l = 0; l < DRAW_LAYERS; l++) {
-        float *p = v + l * 6 * 8;
-
-        d3_vtx(p, 0, 0, 0.01f, 0.02f, 0.005f, 0.01f);
-        d3_vtx(p + 8, DRAW_W, 0, 0.01f, 0.02f, 0.005f, 0.01f);
-        d3_vtx(p + 16, 0, DRAW_W, 0.01f, 0.02f, 0.005f, 0.01f);
-        d3_vtx(p + 24, DRAW_W, 0, 0.01f, 0.02f, 0.005f, 0.01f);
-        d3_vtx(p + 32, DRAW_W, DRAW_W, 0.01f, 0.02f, 0.005f, 0.01f);
-        d3_vtx(p + 40, 0, DRAW_W, 0.01f, 0.02f, 0.005f, 0.01f);
-    }
-    d3_emit_triangles(e, v, 2 * DRAW_LAYERS);
+    d3_emit_layers(e, DRAW_W, DRAW_LAYERS, 0.01f, 0.02f, 0.005f, 0.01f);
     cp_emit(e, R500_PM4_PACKET0(MIG_MARK, 0));
     cp_emit(e, 1);
     cp_commit(e);

@@ -43,24 +43,12 @@ static uint32_t px(CpEnv *e, uint32_t x, uint32_t y)
 
 /*
  * LAYERS full-surface layers of additive grey in one draw packet, then
- * the marker: pixel (CB_W - 1, CB_W - 1) is in the last triangle of the
- * last layer, the last pixel the draw writes.
+ * the marker: pixel (CB_W - 1, CB_W - 1) is the last pixel the draw
+ * writes.
  */
 static void submit_layers(CpEnv *e, uint32_t mark)
 {
-    float v[LAYERS * 6 * 8];
-
-    for (unsigned l = 0; l < LAYERS; l++) {
-        float *p = v + l * 6 * 8;
-
-        d3_vtx(p, 0, 0, 0.01f, 0.01f, 0.01f, 0.01f);
-        d3_vtx(p + 8, CB_W, 0, 0.01f, 0.01f, 0.01f, 0.01f);
-        d3_vtx(p + 16, 0, CB_W, 0.01f, 0.01f, 0.01f, 0.01f);
-        d3_vtx(p + 24, CB_W, 0, 0.01f, 0.01f, 0.01f, 0.01f);
-        d3_vtx(p + 32, CB_W, CB_W, 0.01f, 0.01f, 0.01f, 0.01f);
-        d3_vtx(p + 40, 0, CB_W, 0.01f, 0.01f, 0.01f, 0.01f);
-    }
-    d3_emit_triangles(e, v, 2 * LAYERS);
+    d3_emit_layers(e, CB_W, LAYERS, 0.01f, 0.01f, 0.01f, 0.01f);
     cp_emit(e, R500_PM4_PACKET0(MARK, 0));
     cp_emit(e, mark);
     cp_commit(e);
