@@ -277,25 +277,30 @@ static void test_endless_fragment(const void *data)
 }
 
 /*
- * Draws of 600 vertices each whose vertex shader never ends: each vertex
- * runs 2^16 instructions (about 3 ms), a draw up to 2^28.
+ * Draws whose vertex shader never ends: each vertex runs 2^16
+ * instructions, and each draw of 4096 vertices (from a vertex buffer in
+ * GTT) the draw's limit of 2^28: seconds per draw, a ring of about 8000
+ * of them hours of work.  (A ring of immediate-mode draws holds only
+ * three of 600 vertices: a fast build finished them inside the window.)
  */
 static void test_endless_vertex(const void *data)
 {
-    float v[6 * 8 * 100];
     CpEnv e;
 
     cp_env_start(&e, data);
     d3_setup(&e, 16u << 20, 1024, 1024);
     d3_pvs_endless(&e);
-    for (int i = 0; i < 100; i++) {
-        full_screen(v + 6 * 8 * i);
-    }
-    while (e.wptr + 2 + 6 * 8 * 100 < RING_DWORDS - 16) {
-        d3_emit_triangles(&e, v, 200);
+    /* one array of 8-dword vertices (d3_setup's layout) at GTT_MC */
+    cp_emit(&e, R500_PM4_PACKET3(R500_PM4_OP_3D_LOAD_VBPNTR, 2));
+    cp_emit(&e, 1);
+    cp_emit(&e, 8u << 8 | 8);
+    cp_emit(&e, GTT_MC);
+    while (e.wptr + 2 < RING_DWORDS - 16) {
+        cp_emit(&e, R500_PM4_PACKET3(R500_PM4_OP_3D_DRAW_VBUF_2, 0));
+        cp_emit(&e, 4096u << 16 | 2u << 4 | 4);
     }
     cp_commit(&e);
-    watch(&e, "draws of 600 vertices with an endless vertex shader",
+    watch(&e, "draws of 4096 vertices with an endless vertex shader",
           LIVENESS_WINDOW_MS, 0, 0, 0);
     g_assert_true(r500_rreg(&e.t, R_RBBM_STATUS) & GUI_ACTIVE);
     recover(&e);
