@@ -247,9 +247,11 @@ bool replay_execute(const CapFile *f, bool verbose)
            e.identical, e.differ, e.failed);
     printf("renderer: %s, %u threads; %" G_GUINT64_FORMAT " draws, %"
            G_GUINT64_FORMAT " draw calls (CP slices) on the workers in %"
-           G_GUINT64_FORMAT " batches\n", e.chip.renderer->name,
+           G_GUINT64_FORMAT " batches; %" G_GUINT64_FORMAT " rectangles "
+           "filled as one colour\n", e.chip.renderer->name,
            e.chip.soft.threads, e.chip.cp.draw_stats.draws,
-           e.chip.soft.threaded_draws, e.chip.soft.batches);
+           e.chip.soft.threaded_draws, e.chip.soft.batches,
+           e.chip.soft.fills);
     ok = !e.differ && !e.failed;
     r500_chip_finalize(&e.chip);
     g_free(e.kd.vram);

@@ -67,6 +67,12 @@ enum {
 #define R500_3D_WORK_US         2
 #define R500_3D_WORK_TEX        48
 #define R500_3D_WORK_QUAD       32
+/*
+ * A fill (pipe/soft.c): bytes stored per unit (about 8 GB/s), and the
+ * most one fill may cost, in the call's work limits.
+ */
+#define R500_3D_FILL_BYTES      64
+#define R500_3D_FILL_SLICES     8
 
 /* Counters a worker keeps; the pipe adds them to the blocks' own. */
 typedef struct R500WorkerStats {
@@ -74,6 +80,7 @@ typedef struct R500WorkerStats {
     uint64_t tx_samples;
     uint64_t rb_pixels, zfail;
     uint32_t zpass;             /* occlusion samples passed */
+    uint64_t fill_work;         /* work of the fills (pipe/soft.c) */
 } R500WorkerStats;
 
 /* Per-thread scratch of the soft renderer. */

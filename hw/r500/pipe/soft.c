@@ -283,7 +283,8 @@ static uint64_t soft_work(R500Chip *s)
             tex += so->pool->t[k].w.st.tx_samples;
         }
     }
-    return us * R500_3D_WORK_US + tex * R500_3D_WORK_TEX;
+    return us * R500_3D_WORK_US + tex * R500_3D_WORK_TEX +
+           so->w0.st.fill_work;
 }
 
 /*
@@ -366,6 +367,104 @@ static void direct_quad(void *opaque, const R500Prim *prim, int x, int y,
     r500_soft_quad(&s->soft.w0, prim, x, y, mask);
 }
 
+/*
+ * The fill path (rast.h, rect()): a rectangle whose every pixel the
+ * shader gives the same colour, stored by the RB as one colour
+ * (r500_rb3d_fill_begin), is written at memory speed instead of quad by
+ * quad; clears are such rectangles (Mesa r300 clears with one point
+ * sprite).  The program must be uniform (us.h) and the temporaries it
+ * reads before writing filled by the RS with the same value at every
+ * pixel.  One quad is shaded for the colour (the US counters and budget
+ * count that one), the pixels and the occlusion count are all of them,
+ * and the work meter gets the fill's real cost: its bytes at memory speed.
+ */
+static bool rect_uniform(const R500DrawCtx *c, const R500Prim *prim)
+{
+    const R500UsProg *p = &c->us->prog;
+    const R500Rast *r = c->rast;
+
+    if (!p->uniform) {
+        return false;
+    }
+    for (unsigned t = 0; t < R500_US_TEMPS; t++) {
+        int last = -1;
+
+        if (!p->temp_in[t]) {
+            continue;
+        }
+        /* the RS write that lands last in t (rast_interp's order) */
+        for (unsigned i = 0; i < r->nrs; i++) {
+            if (r->rs[i].temp == t) {
+                last = i;
+            }
+        }
+        if (last < 0) {
+            return false;           /* left from another pixel: varies */
+        }
+        for (int ch = 0; ch < 4; ch++) {
+            const R500Plane *pl = &prim->plane[last][ch];
+
+            if (((p->temp_in[t] >> ch) & 1) && (pl->dx != 0 || pl->dy != 0)) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+static bool soft_rect(void *opaque, const R500Prim *prim, int x0, int y0,
+                      int x1, int y1, uint64_t quads)
+{
+    R500Chip *s = opaque;
+    R500Soft *so = &s->soft;
+    R500Worker *w = &so->w0;
+    const R500Rast *r = &s->rast;
+    uint64_t pixels = (uint64_t)(x1 - x0 + 1) * (uint64_t)(y1 - y0 + 1);
+    uint64_t bytes = 0, cost;
+    R500RbFill f;
+
+    if (so->no_fill || !rect_uniform(w->ctx, prim) || !s->us.prog.straight ||
+        !r500_rb3d_fill_begin(w, prim, x0, y0, x1, y1, &f)) {
+        return false;
+    }
+    for (int k = 0; k < R500_FILL_TARGETS; k++) {
+        bytes += f.mem[k] ? f.hi[k] - f.lo[k] : 0;
+    }
+    cost = R500_3D_WORK_QUAD + bytes / R500_3D_FILL_BYTES;
+    /*
+     * A fill does not stop half way: once the call's work is spent, or
+     * when one fill would be more than a few calls' work, the quads go
+     * one by one and the draw splits between them as ever.
+     */
+    if (r->work_limit &&
+        (r->sink->work(r->sink->opaque) >= r->work_limit ||
+         cost > R500_3D_FILL_SLICES * r->work_limit)) {
+        return false;
+    }
+    if (so->batching) {
+        /* the quads recorded so far are drawn first */
+        batch_run(s, so->pool);
+    }
+    /* one quad of the rectangle, shaded for its colour */
+    w->prim = prim;
+    w->q.x = x0 & ~1;
+    w->q.y = y0 & ~1;
+    w->q.cover = 0xF;
+    w->q.back = prim->back;
+    r500_rast_interp(w, w->q.x, w->q.y);
+    r500_us_run_quad(w);
+    if (w->q.kill) {
+        /* the US budget ran out on this quad: nothing is written */
+        return true;
+    }
+    r500_rb3d_fill(w, &f, x0, y0, y1);
+    w->st.rb_pixels += pixels;
+    w->st.zpass += pixels;      /* every pixel passes (occlusion queries) */
+    w->st.fill_work += cost;
+    so->fills++;
+    return true;
+}
+
 /* Whether the surface's pixels inside the scissor are all in VRAM. */
 static bool surf_in_vram(R500Chip *s, const R500Surf *sf, const R500Rast *r)
 {
@@ -425,6 +524,7 @@ static void soft_draw(R500Chip *s, uint32_t num, const R500RastSink *in)
     so->batching = p && draw_in_vram(s);
     sink.quad = direct_quad;
     sink.quad_opaque = s;
+    sink.rect = soft_rect;
     if (so->batching) {
         so->threaded_draws++;
         for (unsigned k = 1; k < p->n; k++) {

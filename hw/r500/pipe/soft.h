@@ -43,6 +43,8 @@ typedef struct R500Soft {
     uint64_t cost;              /* work per quad this draw measured last */
     uint64_t threaded_draws;    /* draw calls (slices) on the workers */
     uint64_t batches;           /* batches they shaded */
+    uint64_t fills;             /* rectangles stored as one colour */
+    bool no_fill;               /* every rectangle quad by quad (tests, A/B) */
 } R500Soft;
 
 /*

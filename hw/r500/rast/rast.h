@@ -103,13 +103,21 @@ typedef struct R500Prim {
  * vertex() returns the shaded vertex of sequence element i (NULL: drop
  * the primitives using it); work() the work this call of the draw has
  * done, in CP budget units; quad() takes a covered quad of prim (pixel
- * mask, top-left pixel x, y).
+ * mask, top-left pixel x, y).  rect() (may be NULL) is offered a whole
+ * axis-aligned rectangle of pixels [x0, x1] x [y0, y1] that would be
+ * `quads` quads, none of them clipped otherwise; it draws them at once and
+ * returns true, or returns false having done nothing, and the quads come
+ * one by one.  A rectangle it draws is drawn whole (the call stops at a
+ * quad, never inside it), so it declines once the call's work is spent;
+ * its work is the renderer's (work()), its quads count in `filled`.
  */
 typedef struct R500RastSink {
     const R500Vertex *(*vertex)(void *opaque, uint32_t i);
     uint64_t (*work)(void *opaque);
     void (*quad)(void *quad_opaque, const R500Prim *prim, int x, int y,
                  unsigned mask);
+    bool (*rect)(void *quad_opaque, const R500Prim *prim, int x0, int y0,
+                 int x1, int y1, uint64_t quads);
     void *opaque;               /* of vertex() and work() */
     void *quad_opaque;
 } R500RastSink;
@@ -174,6 +182,7 @@ typedef struct R500Rast {
 
     /* ---- Statistics ---- */
     uint64_t prims, culled, quads, pixels;
+    uint64_t filled;                    /* quads rect() drew at once */
     uint32_t unimp_logged;              /* R500_3D_UNIMP_* reported */
 } R500Rast;
 

@@ -434,6 +434,24 @@ void r500_rast_rect(R500Chip *s, const R500Vertex *v, int64_t x0, int64_t y0,
 
     r->prim.seq++;
     ys = scan_first_row(r, partial, by0 & ~1, &rows, &sx);
+    if (sx == INT64_MIN && r->clip_rule == 0xFFFF && r->sink->rect) {
+        /*
+         * Nothing skipped (no earlier call of a split draw drew part of
+         * it): the loop below would emit every quad of the box, none
+         * masked but by the box.
+         */
+        uint64_t quads = (uint64_t)((by1 - (by0 & ~1)) / 2 + 1) *
+                         (uint64_t)((bx1 - (bx0 & ~1)) / 2 + 1);
+
+        if (quads <= r->quad_budget &&
+            r->sink->rect(r->sink->quad_opaque, &r->prim, bx0, by0, bx1, by1,
+                          quads)) {
+            r->quad_budget -= quads;
+            r->filled += quads;
+            r->pixels += (uint64_t)(bx1 - bx0 + 1) * (uint64_t)(by1 - by0 + 1);
+            return;
+        }
+    }
     for (int64_t y = ys; y <= by1; y += 2) {
         for (int64_t x = bx0 & ~1; x <= bx1; x += 2) {
             unsigned mask = box_mask(x, y, bx0, by0, bx1, by1);

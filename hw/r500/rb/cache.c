@@ -25,12 +25,7 @@ static void slot_writeback(R500Chip *s, R500Cache *c, R500CacheSlot *e)
         return;
     }
     /* A VRAM page: only report it. */
-    {
-        uint64_t off = e->ptr - s->vram;
-
-        c->dirty_lo = MIN(c->dirty_lo, off);
-        c->dirty_hi = MAX(c->dirty_hi, off + R500_GPU_PAGE_SIZE);
-    }
+    r500_cache_vram_written(c, e->ptr - s->vram, R500_GPU_PAGE_SIZE);
 }
 
 static void slot_fill(R500Chip *s, R500Cache *c, R500CacheSlot *e,

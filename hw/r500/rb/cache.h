@@ -74,6 +74,14 @@ static inline uint8_t *r500_cache_access(R500Chip *s, R500Cache *c,
     e->dirty |= write;
     return e->ptr + (mc & (R500_GPU_PAGE_SIZE - 1));
 }
+/* VRAM [off, off + len) was written past the cache: report it at flush. */
+static inline void r500_cache_vram_written(R500Cache *c, uint64_t off,
+                                           uint64_t len)
+{
+    c->dirty_lo = MIN(c->dirty_lo, off);
+    c->dirty_hi = MAX(c->dirty_hi, off + len);
+}
+
 /* Write back dirty pages, report VRAM writes, drop every page. */
 void r500_cache_flush(R500Chip *s, R500Cache *c);
 

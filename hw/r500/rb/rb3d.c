@@ -490,6 +490,18 @@ bool r500_rb3d_prepare(R500Chip *s)
     rb->early_z = rb->zb.enabled && !rb->cb_clear && !rb->depth_from_shader &&
                   !R500_FGET(rb->alpha_func, FG_ALPHA_FUNC, AF_EN) &&
                   !s->us.prog.uses_kill;
+    /*
+     * A pixel's bytes depend on the shader's colour alone: no blend, ROP,
+     * channel mask or alpha test, so a uniform colour fills; the depth
+     * buffer is decided per rectangle (fill_depth).
+     */
+    rb->fill = !rb->blend_on && !rb->rop_on && !rb->zero_output &&
+               !R500_FGET(rb->alpha_func, FG_ALPHA_FUNC, AF_EN);
+    for (int i = 0; i < 4; i++) {
+        if (rb->cb[i].enabled && rb->cb[i].mask != 0xF) {
+            rb->fill = false;
+        }
+    }
     return true;
 }
 
@@ -679,6 +691,17 @@ static void color_write(R500Worker *w, const R500ColorTarget *t, int x, int y,
     }
 }
 
+/* A pixel's depth as stored: clamped to [0, 1], then SU_DEPTH_SCALE/OFFSET (2.6) */
+static uint32_t depth_fixed(const R500Rb3d *rb, const R500Prim *prim, float z)
+{
+    double zf;
+
+    z = z > 1.0f ? 1.0f : z > 0.0f ? z : 0.0f;
+    zf = (double)z * rb->depth_scale + rb->depth_offset + prim->depth_bias;
+    zf = zf < 0 ? 0 : zf > 16777215.0 ? 16777215.0 : zf;
+    return (uint32_t)lrint(zf);
+}
+
 unsigned r500_rb3d_quad_z(R500Worker *w, unsigned live)
 {
     const R500Rb3d *rb = w->ctx->rb;
@@ -699,16 +722,9 @@ unsigned r500_rb3d_quad_z(R500Worker *w, unsigned live)
         } else if (rb->zb.enabled) {
             float z = rb->depth_from_shader && q->depth_written ? q->depth[p]
                                                                 : q->z[p];
-            double zf;
-            uint32_t zi;
 
-            /* clamp to [0, 1], then SU_DEPTH_SCALE/OFFSET (2.6) */
-            z = z > 1.0f ? 1.0f : z > 0.0f ? z : 0.0f;
-            zf = (double)z * rb->depth_scale + rb->depth_offset +
-                 w->prim->depth_bias;
-            zf = zf < 0 ? 0 : zf > 16777215.0 ? 16777215.0 : zf;
-            zi = (uint32_t)lrint(zf);
-            if (!r500_zb_pixel(w, x, y, zi, q->back)) {
+            if (!r500_zb_pixel(w, x, y, depth_fixed(rb, w->prim, z),
+                               q->back)) {
                 w->st.zfail++;
                 continue;
             }
@@ -740,6 +756,118 @@ void r500_rb3d_quad_color(R500Worker *w, unsigned mask)
                 color_write(w, &rb->cb[i], x, y, p);
             }
         }
+    }
+}
+
+/* ---- The fill path: one colour over a rectangle (rb3d.h) ---- */
+
+/* Target k of the fill: colour buffers 0..3, then the depth buffer. */
+static const R500Surf *fill_target(const R500Rb3d *rb, int k)
+{
+    if (k < 4) {
+        return rb->cb[k].enabled ? &rb->cb[k].surf : NULL;
+    }
+    return rb->zb.enabled ? &rb->zb.surf : NULL;
+}
+
+/* What the depth buffer stores for a fill; false: no fill. */
+static bool fill_depth(const R500Rb3d *rb, const uint32_t *regs,
+                       const R500Prim *prim, int x1, R500RbFill *f)
+{
+    uint32_t word, keep;
+
+    if (rb->cb_clear) {
+        word = regs[R_ZB_DEPTHCLEARVALUE / 4];  /* raw (r500_zb_cb_clear) */
+        keep = 0;
+    } else {
+        /*
+         * A pixel at x >= the depth pitch fails (r500_zb_pixel): no
+         * colour either.  The depth is prim's, constant over a rectangle.
+         */
+        if ((uint32_t)x1 >= rb->zb.surf.pitch || rb->depth_from_shader ||
+            prim->z.dx != 0 || prim->z.dy != 0 ||
+            !r500_zb_fill_word(rb, depth_fixed(rb, prim, prim->z.c),
+                               prim->back, &word, &keep)) {
+            return false;
+        }
+    }
+    f->zmasked = false;
+    for (int i = 0; i < 4; i++) {
+        f->zpx[i] = word >> (8 * i);
+        f->zkeep[i] = keep >> (8 * i);
+        f->zmasked |= i < (int)rb->zb.surf.bpp && f->zkeep[i];
+    }
+    return true;
+}
+
+bool r500_rb3d_fill_begin(R500Worker *w, const R500Prim *prim, int x0,
+                          int y0, int x1, int y1, R500RbFill *f)
+{
+    const R500Rb3d *rb = w->ctx->rb;
+
+    if (!rb->fill || x0 < 0 || y0 < 0 || x1 < x0 || y1 < y0 ||
+        (rb->zb.enabled && !fill_depth(rb, w->ctx->regs, prim, x1, f))) {
+        return false;
+    }
+    for (int k = 0; k < R500_FILL_TARGETS; k++) {
+        const R500Surf *sf = fill_target(rb, k);
+        uint64_t lo, hi, off;
+
+        f->mem[k] = NULL;
+        /* nothing at x >= pitch is written (color_write, zb.c) */
+        if (!sf || (uint32_t)x0 >= sf->pitch ||
+            (k == 4 && !memcmp(f->zkeep, "\xff\xff\xff\xff", sf->bpp))) {
+            continue;
+        }
+        f->x1[k] = MIN((uint32_t)x1, sf->pitch - 1);
+        r500_surf_rect_span(sf, x0, y0, f->x1[k], y1, &lo, &hi);
+        if (!r500_mc_vram_span(w->s, sf->base + lo, hi - lo, &off)) {
+            return false;           /* not wholly in VRAM: pixel by pixel */
+        }
+        f->mem[k] = w->s->vram + off - lo;
+        f->lo[k] = off;
+        f->hi[k] = off + (hi - lo);
+        /*
+         * Targets that share bytes: per pixel, the depth clear and the
+         * colour buffers' writes interleave; leave that to the quads.
+         */
+        for (int j = 0; j < k; j++) {
+            if (f->mem[j] && f->lo[j] < f->hi[k] && f->lo[k] < f->hi[j]) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+void r500_rb3d_fill(R500Worker *w, const R500RbFill *f, int x0, int y0,
+                    int y1)
+{
+    const R500Rb3d *rb = w->ctx->rb;
+    const R500UsQuad *q = &w->q;
+
+    for (int k = 0; k < R500_FILL_TARGETS; k++) {
+        const R500Surf *sf = fill_target(rb, k);
+        uint8_t px[16];
+
+        if (!f->mem[k]) {
+            continue;
+        }
+        if (k < 4) {
+            /* what color_write() stores without blend, ROP or mask */
+            const R500ColorTarget *t = &rb->cb[k];
+            float src[4];
+
+            for (int i = 0; i < 4; i++) {
+                src[i] = q->out[t->src][t->csel[i]][0];
+            }
+            pack_layout(t->layout, t->unorm32, t->sign, sf->bpp, src, px);
+            r500_surf_fill(sf, f->mem[k], x0, y0, f->x1[k], y1, px, NULL);
+        } else {
+            r500_surf_fill(sf, f->mem[k], x0, y0, f->x1[k], y1, f->zpx,
+                           f->zmasked ? f->zkeep : NULL);
+        }
+        r500_cache_vram_written(w->cache, f->lo[k], f->hi[k] - f->lo[k]);
     }
 }
 

@@ -104,8 +104,21 @@ typedef struct R500Rb3d {
      * change their outcome (no depth output, kill or alpha test).
      */
     bool early_z;
+    /* Every pixel's bytes are its colour's (r500_rb3d_fill_begin). */
+    bool fill;
     uint64_t pixels, zfail;
 } R500Rb3d;
+
+/* The targets of a fill: colour buffers 0..3 and the ZB colour clear. */
+#define R500_FILL_TARGETS       5
+
+typedef struct R500RbFill {
+    uint8_t *mem[R500_FILL_TARGETS];    /* base in host memory; NULL: none */
+    uint32_t x1[R500_FILL_TARGETS];     /* last column (below the pitch) */
+    uint64_t lo[R500_FILL_TARGETS], hi[R500_FILL_TARGETS];  /* VRAM span */
+    uint8_t zpx[4], zkeep[4];           /* the depth word, the bits kept */
+    bool zmasked;                       /* some of them are kept */
+} R500RbFill;
 
 
 /* rb3d.c */
@@ -123,6 +136,20 @@ void r500_rb3d_quad(R500Worker *w);
 unsigned r500_rb3d_quad_z(R500Worker *w, unsigned live);
 /* Colour writes of the pixels in mask. */
 void r500_rb3d_quad_color(R500Worker *w, unsigned mask);
+/*
+ * The fill path, for a rectangle [x0, x1] x [y0, y1] of prim whose every
+ * pixel the shader gives the same colour: whether this draw's state lets
+ * the RB store it as one colour (R500Rb3d.fill) and one depth word (the
+ * ZB colour clear's, or prim's constant depth through tests that always
+ * pass, r500_zb_fill_word), with every target's bytes in VRAM and no two
+ * targets sharing bytes; then, once w->q holds a shaded quad of the
+ * rectangle, store its pixel 0's colour and that word, at memory speed.  Nothing is
+ * counted: the caller counts the pixels as the quads would have.
+ */
+bool r500_rb3d_fill_begin(R500Worker *w, const R500Prim *prim, int x0,
+                          int y0, int x1, int y1, R500RbFill *f);
+void r500_rb3d_fill(R500Worker *w, const R500RbFill *f, int x0, int y0,
+                    int y1);
 /* The draw is over: write back and report the memory touched. */
 void r500_rb3d_finish(R500Chip *s);
 /*
@@ -143,6 +170,14 @@ bool r500_zb_prepare(R500Chip *s);
  * updates the depth/stencil buffer.
  */
 bool r500_zb_pixel(R500Worker *w, int x, int y, uint32_t z, bool back);
+/*
+ * The word a pixel of depth z (fixed point, as r500_zb_pixel) stores when
+ * its outcome cannot depend on what is stored (tests ALWAYS or off,
+ * stencil ops KEEP, ZERO or REPLACE): *word's bits where *keep is 0, the
+ * stored bits where it is 1.  false: it depends on memory.
+ */
+bool r500_zb_fill_word(const R500Rb3d *rb, uint32_t z, bool back,
+                       uint32_t *word, uint32_t *keep);
 /* ZB_CB_CLEAR: write ZB_DEPTHCLEARVALUE raw at (x, y). */
 void r500_zb_cb_clear(R500Worker *w, int x, int y);
 uint64_t r500_zb_clear_cmd(R500Chip *s, unsigned op, uint32_t start,

@@ -29,9 +29,23 @@ static void zb_expand_clear(R500Chip *s)
     uint32_t h = R500_FGET(br, RE_SCISSORS_BR, Y) + 1;
     uint32_t v = s->regs[R_ZB_DEPTHCLEARVALUE / 4];
 
+    uint64_t lo, hi, off;
+    uint8_t px[4];
+
     rb->zmask_cleared = false;
     if (w > rb->zb.surf.pitch) {
         w = rb->zb.surf.pitch;      /* see r500_zb_cb_clear */
+    }
+    for (unsigned i = 0; i < 4; i++) {
+        px[i] = v >> (8 * i);
+    }
+    /* in VRAM (as ever): at memory speed; elsewhere pixel by pixel */
+    r500_surf_rect_span(&rb->zb.surf, 0, 0, w - 1, h - 1, &lo, &hi);
+    if (r500_mc_vram_span(s, rb->zb.surf.base + lo, hi - lo, &off)) {
+        r500_surf_fill(&rb->zb.surf, s->vram + off - lo, 0, 0, w - 1, h - 1,
+                       px, NULL);
+        r500_cache_vram_written(&rb->cache, off, hi - lo);
+        return;
     }
     for (uint32_t y = 0; y < h; y++) {
         for (uint32_t x = 0; x < w; x++) {
@@ -233,6 +247,45 @@ bool r500_zb_pixel(R500Worker *w, int x, int y, uint32_t z, bool back)
         }
     }
     return pass;
+}
+
+bool r500_zb_fill_word(const R500Rb3d *rb, uint32_t z, bool back,
+                       uint32_t *word, uint32_t *keep)
+{
+    uint32_t zs = rb->zs_cntl;
+    bool bf = back && R500_FGET(rb->zb_cntl, ZB_CNTL, STENCIL_FRONT_BACK);
+    uint32_t rm = rb->ref[back ? 1 : 0];
+    uint8_t ref = R500_FGET(rm, ZB_STENCILREFMASK, STENCILREF);
+    uint8_t wmask = R500_FGET(rm, ZB_STENCILREFMASK, STENCILWRITEMASK);
+    bool z24 = rb->zb.format == ZFMT_24_8;
+    uint32_t skeep = 0xFF, sval = 0;
+
+    /* every pixel passes whatever is stored (r500_zb_pixel) */
+    if (rb->z_test && R500_FGET(zs, ZB_ZSTENCILCNTL, ZFUNC) != 7) {
+        return false;
+    }
+    if (rb->stencil && z24) {
+        unsigned func = bf ? R500_FGET(zs, ZB_ZSTENCILCNTL, STENCILFUNC_BF)
+                           : R500_FGET(zs, ZB_ZSTENCILCNTL, STENCILFUNC);
+        unsigned op = bf ? R500_FGET(zs, ZB_ZSTENCILCNTL, STENCILZPASS_BF)
+                         : R500_FGET(zs, ZB_ZSTENCILCNTL, STENCILZPASS);
+
+        if (func != 7 || op > 2) {
+            return false;       /* only KEEP, ZERO and REPLACE are constant */
+        }
+        if (op) {
+            skeep = (uint8_t)~wmask;
+            sval = (op == 2 ? ref : 0) & wmask;
+        }
+    }
+    if (z24) {
+        *word = (rb->z_write ? z << 8 : 0) | sval;
+        *keep = (rb->z_write ? 0 : 0xFFFFFF00u) | skeep;
+    } else {
+        *word = rb->z_write ? z >> 8 : 0;   /* Z16: the top 16 bits */
+        *keep = rb->z_write ? 0 : 0xFFFF;
+    }
+    return true;
 }
 
 /* 3D_CLEAR_ZMASK / 3D_CLEAR_HIZ / 3D_CLEAR_CMASK (reference 1.2, 6.6). */

@@ -101,4 +101,24 @@ uint64_t r500_surf_rows_bytes(const R500Surf *sf, uint32_t y1);
 /* Pixels per row as laid out: the pitch rounded up to the tile width. */
 uint32_t r500_surf_row_pixels(const R500Surf *sf);
 
+/*
+ * The bytes [lo, hi) from base that hold every pixel of the rectangle
+ * [x0, x1] x [y0, y1] (inclusive): from the start of the tile of its
+ * first pixel to the end of the tile of its last.
+ */
+void r500_surf_rect_span(const R500Surf *sf, uint32_t x0, uint32_t y0,
+                         uint32_t x1, uint32_t y1, uint64_t *lo,
+                         uint64_t *hi);
+
+/*
+ * Store the bpp bytes px into every pixel of [x0, x1] x [y0, y1]; mem is
+ * base in host memory, and [lo, hi) of r500_surf_rect_span() must be
+ * writable from it.  With keep (bpp bytes, or NULL), the bits set in it
+ * keep their stored value.  Whole tiles are filled as one run of bytes,
+ * the rest run by run: a constant colour or depth at memory speed.
+ */
+void r500_surf_fill(const R500Surf *sf, uint8_t *mem, uint32_t x0,
+                    uint32_t y0, uint32_t x1, uint32_t y1, const uint8_t *px,
+                    const uint8_t *keep);
+
 #endif

@@ -225,6 +225,51 @@ void r500_us_decode(const uint32_t w[6], R500UsInst *in)
 }
 
 /*
+ * Whether the program is uniform (R500UsProg.uniform): walk it as
+ * r500_us_run_quad() runs a program without flow control, from start to
+ * the first LAST.  A predicated write may not happen, so it does not
+ * count as writing its temporary.
+ */
+static void prog_uniform(R500UsProg *p)
+{
+    uint8_t written[R500_US_TEMPS] = { 0 };
+
+    memset(p->temp_in, 0, sizeof(p->temp_in));
+    p->straight = 0;
+    p->uniform = !p->uses_fc && !p->uses_tex;
+    for (uint32_t i = p->start; p->uniform && i <= p->end; i++) {
+        const R500UsInst *in = &p->inst[i - p->start];
+
+        p->straight++;
+        for (unsigned m = in->src_need & 0xFFF; m; m &= m - 1) {
+            unsigned b = __builtin_ctz(m), n = b / 4, c = b % 4;
+            const R500UsAddr *a = c < 3 ? &in->rgb_addr[n]
+                                        : &in->alpha_addr[n];
+            unsigned t = a->index & (R500_US_TEMPS - 1);
+
+            if (a->rel) {
+                p->uniform = false;
+            } else if (a->kind == R500_US_SRC_TEMP &&
+                       !(written[t] & (1u << c))) {
+                p->temp_in[t] |= 1u << c;
+            }
+        }
+        if (in->rgb_addrd_rel || in->alpha_addrd_rel) {
+            p->uniform = false;
+        }
+        if (!in->rgb_pred_sel) {
+            written[in->rgb_addrd & (R500_US_TEMPS - 1)] |= in->rgb_wmask & 7;
+        }
+        if (!in->alpha_pred_sel && in->alpha_wmask) {
+            written[in->alpha_addrd & (R500_US_TEMPS - 1)] |= 8;
+        }
+        if (in->last) {
+            break;
+        }
+    }
+}
+
+/*
  * Latch the program and constants for this draw.  The program window is
  * US_CODE_OFFSET + US_CODE_ADDR.START..END, inside US_CODE_RANGE.
  */
@@ -266,6 +311,7 @@ bool r500_us_prepare(R500Chip *s)
         p->start = start;
         p->end = end;
         p->valid = true;
+        prog_uniform(p);
         p->decodes++;
     }
     u->code_dirty = false;

@@ -131,6 +131,17 @@ typedef struct R500UsProg {
     R500UsInst inst[R500_US_INSTS];
     bool uses_fc, uses_tex;
     bool uses_kill;             /* a TEX KILL instruction */
+    /*
+     * Derived (us.c, prog_uniform): the program is straight-line ALU code
+     * (no TEX, no FC, no relative addressing) of `straight` instructions
+     * per quad, reading no temporary channel before it wrote it except
+     * those in temp_in (bit c: channel c).  When the RS fills those with
+     * values that are the same at every pixel, so are its outputs:
+     * a rectangle of it is one colour (pipe/soft.c, the fill path).
+     */
+    bool uniform;
+    uint32_t straight;
+    uint8_t temp_in[R500_US_TEMPS];
     uint64_t decodes;
 } R500UsProg;
 
