@@ -91,16 +91,22 @@ void r500_soft_quad(R500Worker *w, const R500Prim *prim, int x, int y,
     q->y = y;
     q->cover = mask;
     q->back = prim->back;
-    r500_rast_interp(w, x, y);
     if (w->ctx->rb->early_z) {
-        /* depth and stencil first; the shader only where a pixel passed */
-        unsigned pass = r500_rb3d_quad_z(w, mask);
+        /*
+         * Depth and stencil first; the shader's inputs and the shader
+         * only where a pixel passed.
+         */
+        unsigned pass;
 
+        r500_rast_interp_z(w, x, y);
+        pass = r500_rb3d_quad_z(w, mask);
         if (pass) {
+            r500_rast_interp(w, x, y);
             r500_us_run_quad(w);
             r500_rb3d_quad_color(w, pass & ~q->kill);
         }
     } else {
+        r500_rast_interp(w, x, y);
         r500_us_run_quad(w);
         r500_rb3d_quad(w);
     }

@@ -235,5 +235,7 @@ void r500_rast_rect(R500Chip *s, const R500Vertex *v, int64_t x0, int64_t y0,
                     int64_t x1, int64_t y1);
 /* RS: the shader inputs and z of w's quad at (x, y) from w->prim. */
 void r500_rast_interp(R500Worker *w, int x, int y);
+/* Only the quad's z (what an early depth test needs first). */
+void r500_rast_interp_z(R500Worker *w, int x, int y);
 
 #endif

@@ -46,6 +46,26 @@ static unsigned clip_rule_mask(const R500Rast *r, int x, int y)
     return mask;
 }
 
+/* Pixel p's offset from the primitive's origin. */
+static inline void interp_pos(const R500Prim *pr, int x, int y, int p,
+                              float *fx, float *fy)
+{
+    *fx = x + qdx[p] + 0.5f - pr->x0;
+    *fy = y + qdy[p] + 0.5f - pr->y0;
+}
+
+void r500_rast_interp_z(R500Worker *w, int x, int y)
+{
+    const R500Prim *pr = w->prim;
+
+    for (int p = 0; p < 4; p++) {
+        float fx, fy;
+
+        interp_pos(pr, x, y, p, &fx, &fy);
+        w->q.z[p] = pr->z.c + pr->z.dx * fx + pr->z.dy * fy;
+    }
+}
+
 /* Fill the US inputs of w's quad at (x, y) from its primitive's planes. */
 void r500_rast_interp(R500Worker *w, int x, int y)
 {
@@ -54,11 +74,10 @@ void r500_rast_interp(R500Worker *w, int x, int y)
     R500UsQuad *q = &w->q;
     float fx[4], fy[4], iw[4];
 
+    r500_rast_interp_z(w, x, y);
     for (int p = 0; p < 4; p++) {
-        fx[p] = x + qdx[p] + 0.5f - pr->x0;
-        fy[p] = y + qdy[p] + 0.5f - pr->y0;
+        interp_pos(pr, x, y, p, &fx[p], &fy[p]);
         iw[p] = 1.0f / (pr->w.c + pr->w.dx * fx[p] + pr->w.dy * fy[p]);
-        q->z[p] = pr->z.c + pr->z.dx * fx[p] + pr->z.dy * fy[p];
     }
     for (unsigned i = 0; i < r->nrs; i++) {
         float (*t)[4] = q->t[r->rs[i].temp];

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "../r500.h"
+#include "../v4.h"
 #include "../blocks.h"
 
 /* Blend factors (RB3D_BLENDCNTL SRCBLEND/DESTBLEND; GL set and D3D set) */
@@ -497,10 +498,20 @@ bool r500_rb3d_prepare(R500Chip *s)
      */
     rb->fill = !rb->blend_on && !rb->rop_on && !rb->zero_output &&
                !R500_FGET(rb->alpha_func, FG_ALPHA_FUNC, AF_EN);
-    for (int i = 0; i < 4; i++) {
-        if (rb->cb[i].enabled && rb->cb[i].mask != 0xF) {
+    rb->quad8 = NULL;
+    for (int i = 0, n = 0; i < 4; i++) {
+        const R500ColorTarget *t = &rb->cb[i];
+
+        if (!t->enabled) {
+            continue;
+        }
+        if (t->mask != 0xF) {
             rb->fill = false;
         }
+        /* one target: pixel order between targets cannot matter */
+        rb->quad8 = ++n == 1 && t->layout == &layouts[0] && t->unorm32 &&
+                    !t->sign && t->mask == 0xF && !rb->rop_on &&
+                    t->ofmt < R500_OF_C_16_FP ? t : NULL;
     }
     return true;
 }
@@ -691,6 +702,135 @@ static void color_write(R500Worker *w, const R500ColorTarget *t, int x, int y,
     }
 }
 
+/* ---- The quad path: one ARGB8888 target, a quad at a time ---- */
+
+/* factor() for the four pixels of a quad, channel i */
+static V4 factor4(unsigned f, int i, const V4 src[4], const V4 dst[4],
+                  const float k[4])
+{
+    switch (f) {
+    case 1: case BF_ZERO: return splat(0.0f);
+    case 2: case BF_ONE: return splat(1.0f);
+    case 3: case BF_SRC_COLOR: return src[i];
+    case 4: case BF_ONE_MINUS_SRC_COLOR: return 1.0f - src[i];
+    case 5: case 12: case BF_SRC_ALPHA: return src[3];
+    case 6: case 13: case BF_ONE_MINUS_SRC_ALPHA: return 1.0f - src[3];
+    case 7: case BF_DST_ALPHA: return dst[3];
+    case 8: case BF_ONE_MINUS_DST_ALPHA: return 1.0f - dst[3];
+    case 9: case BF_DST_COLOR: return dst[i];
+    case 10: case BF_ONE_MINUS_DST_COLOR: return 1.0f - dst[i];
+    case 11: case BF_SRC_ALPHA_SATURATE: {
+        V4 v, a = 1.0f - dst[3];
+
+        for (int p = 0; p < 4; p++) {
+            v[p] = i == 3 ? 1.0f : fminf(src[3][p], a[p]);
+        }
+        return v;
+    }
+    case BF_CONST_COLOR: return splat(k[i]);
+    case BF_ONE_MINUS_CONST_COLOR: return splat(1.0f - k[i]);
+    case BF_CONST_ALPHA: return splat(k[3]);
+    case BF_ONE_MINUS_CONST_ALPHA: return splat(1.0f - k[3]);
+    default: return splat(0.0f);
+    }
+}
+
+/* blend() of a fixed-point target for the four pixels of a quad */
+static void blend4(const R500Rb3d *rb, V4 src[4], const V4 dst[4])
+{
+    V4 out[4];
+
+    for (int i = 0; i < 4; i++) {
+        unsigned fn = rb->bf[i].fn;
+        V4 sv = src[i] * factor4(rb->bf[i].src, i, src, dst, rb->const_color);
+        V4 dv = dst[i] * factor4(rb->bf[i].dst, i, src, dst, rb->const_color);
+        V4 v;
+
+        switch (fn) {
+        case 0: case 1: v = sv + dv; break;
+        case 2: case 3: v = sv - dv; break;
+        case 4: case 5:
+            for (int p = 0; p < 4; p++) {
+                v[p] = fn == 4 ? fminf(src[i][p], dst[i][p])
+                               : fmaxf(src[i][p], dst[i][p]);
+            }
+            break;
+        default: v = dv - sv; break;
+        }
+        out[i] = clamp4(v);
+    }
+    memcpy(src, out, sizeof(out));
+}
+
+/* from_unorm(b, 8) for every byte */
+static float unorm8[256];
+
+static void __attribute__((constructor)) unorm8_init(void)
+{
+    for (int b = 0; b < 256; b++) {
+        unorm8[b] = from_unorm(b, 8);
+    }
+}
+
+/*
+ * color_write() of the pixels in mask for the one target of a draw that
+ * is ARGB8888 (C0..C3 in bytes 0..3), unsigned, all channels written, no
+ * ROP (R500Rb3d.quad8): each operation on the four pixels at once, lane
+ * by lane the scalar path's, so the bytes are the same.
+ */
+static void quad_color8(R500Worker *w, const R500ColorTarget *t,
+                        unsigned mask)
+{
+    const R500Rb3d *rb = w->ctx->rb;
+    const R500UsQuad *q = &w->q;
+    uint8_t *mem[4];
+    V4 src[4], dst[4];
+    V4i bits[4];
+
+    for (int p = 0; p < 4; p++) {
+        uint32_t x = q->x + (p & 1), y = q->y + (p >> 1);
+
+        mem[p] = NULL;
+        if (rb->blend_on && rb->discard && ((mask >> p) & 1) &&
+            discard(w->ctx->regs, rb, (const float[4]){
+                q->out[t->src][0][p], q->out[t->src][1][p],
+                q->out[t->src][2][p], q->out[t->src][3][p] })) {
+            continue;
+        }
+        if (((mask >> p) & 1) && x < t->surf.pitch) {
+            mem[p] = r500_cache_access(w->s, w->cache, t->surf.base +
+                                       r500_surf_offset(&t->surf, x, y), 4,
+                                       true);
+        }
+    }
+    for (int i = 0; i < 4; i++) {
+        src[i] = ld4(q->out[t->src][t->csel[i]]);
+    }
+    if (rb->blend_on) {
+        for (int p = 0; p < 4; p++) {
+            const uint8_t *m = mem[p] ? mem[p] : (const uint8_t[4]){ 0 };
+
+            for (int i = 0; i < 4; i++) {
+                dst[i][p] = unorm8[m[i]];
+            }
+        }
+        blend4(rb, src, dst);
+    }
+    /* to_unorm(, 8): clamp, then round to nearest even by 2^23 */
+    for (int i = 0; i < 4; i++) {
+        V4 v = (clamp4(src[i]) * 255.0f + 0x1p23f) - 0x1p23f;
+
+        bits[i] = __builtin_convertvector(v, V4i);
+    }
+    for (int p = 0; p < 4; p++) {
+        if (mem[p]) {
+            for (int i = 0; i < 4; i++) {
+                mem[p][i] = bits[i][p];
+            }
+        }
+    }
+}
+
 /* A pixel's depth as stored: clamped to [0, 1], then SU_DEPTH_SCALE/OFFSET (2.6) */
 static uint32_t depth_fixed(const R500Rb3d *rb, const R500Prim *prim, float z)
 {
@@ -742,6 +882,11 @@ void r500_rb3d_quad_color(R500Worker *w, unsigned mask)
     const R500UsQuad *q = &w->q;
 
     if (rb->zero_output) {
+        return;
+    }
+    if (rb->quad8) {
+        w->st.rb_pixels += (0x4332322132212110ull >> (4 * mask)) & 0xF;
+        quad_color8(w, rb->quad8, mask);
         return;
     }
     for (int p = 0; p < 4; p++) {
@@ -879,7 +1024,12 @@ void r500_rb3d_quad(R500Worker *w)
     /*
      * Per pixel in the hardware's order; one pixel's colour write before
      * the next one's depth test only matters for surfaces that overlap.
+     * Without a depth buffer the tests touch no memory: the whole quad.
      */
+    if (!w->ctx->rb->zb.enabled) {
+        r500_rb3d_quad_color(w, r500_rb3d_quad_z(w, live));
+        return;
+    }
     for (int p = 0; p < 4; p++) {
         if ((live >> p) & 1) {
             r500_rb3d_quad_color(w, r500_rb3d_quad_z(w, 1u << p));

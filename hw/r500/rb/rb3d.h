@@ -106,6 +106,8 @@ typedef struct R500Rb3d {
     bool early_z;
     /* Every pixel's bytes are its colour's (r500_rb3d_fill_begin). */
     bool fill;
+    /* The one target, ARGB8888 without ROP or masks: a quad at a time */
+    const R500ColorTarget *quad8;
     uint64_t pixels, zfail;
 } R500Rb3d;
 

@@ -198,6 +198,25 @@ bool r500_zb_pixel(R500Worker *w, int x, int y, uint32_t z, bool back)
     if (!p) {
         return false;
     }
+    if (!rb->stencil || !z24) {
+        /* depth alone: what follows, without the stencil's steps */
+        word = z24 ? p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24
+                   : (uint32_t)(p[0] | p[1] << 8);
+        zval = z24 ? word >> 8 : word;
+        z = z24 ? z : z >> 8;
+        pass = !rb->z_test ||
+               zfunc(R500_FGET(zs, ZB_ZSTENCILCNTL, ZFUNC), z, zval);
+        if (pass && rb->z_write && z != zval) {
+            nword = z24 ? z << 8 | (word & 0xFF) : z;
+            p = r500_cache_access(w->s, w->cache, rb->zb.surf.base +
+                                  r500_surf_offset(&rb->zb.surf, x, y),
+                                  rb->zb.surf.bpp, true);
+            for (unsigned i = 0; i < rb->zb.surf.bpp; i++) {
+                p[i] = nword >> (8 * i);
+            }
+        }
+        return pass;
+    }
     if (z24) {
         word = p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
         zval = word >> 8;

@@ -9,41 +9,9 @@
 #include <string.h>
 
 #include "../r500.h"
+#include "../v4.h"
 
 typedef float Chan[4];          /* one channel of the four pixels */
-
-/*
- * One channel of the quad as a vector of four floats (GCC/clang vector
- * extensions: one SSE or NEON instruction per operation where the host
- * has them, four scalar ones elsewhere).  Every lane does exactly the
- * IEEE operation the scalar code would, so results are bit-identical.
- */
-typedef float V4 __attribute__((vector_size(16)));
-typedef int32_t V4i __attribute__((vector_size(16)));
-
-static inline V4 ld4(const float *p)
-{
-    V4 v;
-
-    memcpy(&v, p, sizeof(v));
-    return v;
-}
-
-static inline void st4(float *p, V4 v)
-{
-    memcpy(p, &v, sizeof(v));
-}
-
-static inline V4 splat(float f)
-{
-    return (V4){ f, f, f, f };
-}
-
-/* mask ? a : b, lane by lane (mask lanes all ones or all zeros) */
-static inline V4 sel4(V4i mask, V4 a, V4 b)
-{
-    return (V4)(((V4i)a & mask) | ((V4i)b & ~mask));
-}
 
 /* US_CONFIG.ZERO_TIMES_ANYTHING_EQUALS_ZERO: 0 * inf = 0 (2.9) */
 static inline V4 mul4(bool ztae, V4 a, V4 b)
@@ -58,11 +26,6 @@ static inline V4 mul4(bool ztae, V4 a, V4 b)
     return m;
 }
 
-static inline V4 clamp4(V4 v)
-{
-    /* v > 1 ? 1 : v > 0 ? v : 0 (NaN -> 0) */
-    return sel4(v > 1.0f, splat(1.0f), sel4(v > 0.0f, v, splat(0.0f)));
-}
 
 /*
  * The source table of one ALU instruction: slot sel * 4 + channel for
