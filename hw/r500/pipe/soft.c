@@ -63,7 +63,7 @@ struct R500SoftPool {
     pthread_mutex_t lock;
     pthread_cond_t go, done;
     uint64_t gen;               /* batches handed out */
-    unsigned busy;              /* workers still shading this batch */
+    uint64_t busy;              /* workers still shading this batch */
     bool quit;
     /* The batch (written by the caller only while no worker runs). */
     R500Prim *prims;
@@ -148,14 +148,44 @@ static void tiles_run(R500SoftPool *p, R500Worker *w, unsigned k)
     }
 }
 
+/*
+ * A batch is short (a CP slice is about a millisecond): waiting for one
+ * by sleeping costs a wake-up through the host's scheduler each time,
+ * tens of microseconds on an idle core, which was most of what a second
+ * thread gained.  Both sides first spin a little on the word that ends
+ * their wait (written atomically under the lock), then sleep as before.
+ */
+#define SPIN_TRIES      4000
+
+static inline void spin_pause(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+}
+
+/* Spin until *word == v is want (or *quit), a bounded number of tries. */
+static void spin_for(const uint64_t *word, uint64_t v, bool want,
+                     const bool *quit)
+{
+    for (int i = 0; i < SPIN_TRIES; i++) {
+        if ((__atomic_load_n(word, __ATOMIC_ACQUIRE) == v) == want ||
+            (quit && __atomic_load_n(quit, __ATOMIC_ACQUIRE))) {
+            return;
+        }
+        spin_pause();
+    }
+}
+
 static void *soft_thread(void *opaque)
 {
     SoftThread *t = opaque;
     R500SoftPool *p = t->pool;
     uint64_t seen = 0;
 
-    pthread_mutex_lock(&p->lock);
     for (;;) {
+        spin_for(&p->gen, seen, false, &p->quit);
+        pthread_mutex_lock(&p->lock);
         while (p->gen == seen && !p->quit) {
             pthread_cond_wait(&p->go, &p->lock);
         }
@@ -166,9 +196,10 @@ static void *soft_thread(void *opaque)
         pthread_mutex_unlock(&p->lock);
         tiles_run(p, &t->w, t->index);
         pthread_mutex_lock(&p->lock);
-        if (--p->busy == 0) {
+        if (__atomic_sub_fetch(&p->busy, 1, __ATOMIC_RELEASE) == 0) {
             pthread_cond_signal(&p->done);
         }
+        pthread_mutex_unlock(&p->lock);
     }
     pthread_mutex_unlock(&p->lock);
     return NULL;
@@ -182,7 +213,7 @@ static void pool_free(R500Chip *s)
         return;
     }
     pthread_mutex_lock(&p->lock);
-    p->quit = true;
+    __atomic_store_n(&p->quit, true, __ATOMIC_RELEASE);
     pthread_cond_broadcast(&p->go);
     pthread_mutex_unlock(&p->lock);
     for (unsigned k = 1; k < p->n; k++) {
@@ -259,13 +290,14 @@ static void batch_run(R500Chip *s, R500SoftPool *p)
     }
     s->soft.w0.us_budget = budget - share * (p->n - 1);
     pthread_mutex_lock(&p->lock);
-    p->busy = p->n - 1;
-    p->gen++;
+    __atomic_store_n(&p->busy, p->n - 1, __ATOMIC_RELAXED);
+    __atomic_add_fetch(&p->gen, 1, __ATOMIC_RELEASE);
     pthread_cond_broadcast(&p->go);
     pthread_mutex_unlock(&p->lock);
 
     tiles_run(p, &s->soft.w0, 0);
 
+    spin_for(&p->busy, 0, true, NULL);
     pthread_mutex_lock(&p->lock);
     while (p->busy) {
         pthread_cond_wait(&p->done, &p->lock);
@@ -295,9 +327,10 @@ static uint64_t soft_work(R500Chip *s)
 
 /*
  * Quads the next batch may take: all it can hold without a limit.  With
- * one, a draw's first call starts with a batch of one quad, a call that
- * resumes it with what the budget pays for at the cost per quad last
- * measured; each batch at most doubles the one before, never past what
+ * one, a draw's first call starts with a batch of one quad (of what the
+ * budget pays for at the program's straight cost when it has no flow
+ * control), a call that resumes it with what the budget pays for at the
+ * cost per quad last measured; each batch at most doubles the one before, never past what
  * the rest of the call's budget pays for at the cost per quad of the
  * batch before: a quad of an endless shader costs a slice, so such a call
  * still stops after one quad.  Every input is the stream's, so the
@@ -544,7 +577,15 @@ static void soft_draw(R500Chip *s, uint32_t num, const R500RastSink *in)
             so->cost = 0;
         }
         if (s->rast.work_limit) {
-            p->limit = so->cost ? batch_limit(s, p, so->cost) : 1;
+            /*
+             * Without flow control a quad costs at most its program's
+             * straight run (quad_cost): the first batch can be what the
+             * budget pays for at that cost.  A program with loops starts
+             * at one quad.
+             */
+            p->limit = so->cost ? batch_limit(s, p, so->cost)
+                       : !s->us.prog.uses_fc ? batch_limit(s, p, p->quad_cost)
+                       : 1;
         }
         sink.quad = record_quad;
     }
