@@ -104,6 +104,7 @@ void r500_chip_stats(R500Chip *s, R500StatFn fn, void *opaque)
     fn(opaque, "render-threads", s->soft.threads);
     fn(opaque, "render-threaded-draws", s->soft.threaded_draws);
     fn(opaque, "render-batches", s->soft.batches);
+    fn(opaque, "render-fills", s->soft.fills);
 }
 
 /* Unknown registers are stored like any other, and reported once each. */
