@@ -28,9 +28,12 @@ extern const R500Block r500_cursor_block;
 extern const R500Block r500_lut_block;
 extern const R500Block r500_output_block;
 extern const R500Block r500_ddc_block;
-/* 3D pipeline (vap/, us/, rb/). */
+/* 3D pipeline (pipe/, vap/, rast/, us/, tx/, rb/). */
+extern const R500Block r500_pipe_block;
 extern const R500Block r500_vap_block;
+extern const R500Block r500_rast_block;
 extern const R500Block r500_us_block;
+extern const R500Block r500_tx_block;
 extern const R500Block r500_rb3d_block;
 
 /* irq.c: recompute the line after any source or enable changed. */

@@ -11,7 +11,7 @@
  * size - 1, INFO = pitch / 8 | R300_SURF_TILE_MACRO/MICRO), so CPU
  * writes through its mapping land where the GPU expects them.
  *
- * The layout behind a window is the one every block uses (tx/tiling.h)
+ * The layout behind a window is the one every block uses (mem/tiling.h)
  * for a surface of 4-byte pixels at LOWER: the register carries no pixel
  * size.  With micro tiling off the layout does not depend on the pixel
  * size (8 rows of 256 bytes per macro tile); micro tiles of 2-, 4- and

@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "tx/tiling.h"
+#include "mem/tiling.h"
 
 #define R500_HDP_SURFACES   8
 

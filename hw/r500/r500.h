@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 #include "regs/regs.h"
-#include "mc.h"
+#include "mem/mc.h"
 #include "hdp.h"
 #include "cp/cp.h"
 #include "rb/rb2d.h"

@@ -930,9 +930,35 @@ static void test_threads(void)
     }
 }
 
+/*
+ * Each 3D block resets its own state: an unmodelled feature the rasteriser
+ * reports (PVS bypass) is reported once until the chip is reset.
+ */
+static void test_reset_reports(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    R500Chip *s = &h->chip;
+    float v[3 * 8];
+
+    vtx(v, 0, 0, 0, 1, 1, 1, 1);
+    vtx(v + 8, 32, 0, 0, 1, 1, 1, 1);
+    vtx(v + 16, 0, 32, 0, 1, 1, 1, 1);
+    for (int round = 1; round <= 2; round++) {
+        t3d_setup(h);
+        r500_reg_write(s, R_VAP_CNTL_STATUS,
+                       R500_FMASK(VAP_CNTL_STATUS, PVS_BYPASS));
+        t3d_draw(h, TRIANGLES, v, 3);
+        t3d_draw(h, TRIANGLES, v, 3);
+        g_assert_cmpuint(test_host_count_logs(h, "PVS_BYPASS"), ==, round);
+        r500_chip_reset(s);
+    }
+    test_host_free(h);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/3d/reset-reports", test_reset_reports);
     g_test_add_func("/3d/fill-rule", test_fill_rule);
     g_test_add_func("/3d/top-left", test_top_left);
     g_test_add_func("/3d/shading", test_shading);

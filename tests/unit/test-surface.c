@@ -5,7 +5,7 @@
  * and the legacy CRTC (radeon-kms-r500.md 7.1, 7.3, 7.7).
  */
 #include "disp-util.h"
-#include "tx/tiling.h"
+#include "mem/tiling.h"
 
 #define W       8
 #define H       4
@@ -427,7 +427,7 @@ static void test_bad_surface(void)
 
 /*
  * Tiled front buffers (GRPH_CONTROL bits 20/21), as the 3D engine writes
- * them (tx/tiling.h): each tiling mode shows the surface's pixels where
+ * them (mem/tiling.h): each tiling mode shows the surface's pixels where
  * they belong, with a viewport that starts inside a tile, and the VRAM
  * span dirty tracking watches covers every byte of each row.
  */

@@ -394,9 +394,31 @@ static void test_aniso_reported(void)
     test_host_free(h);
 }
 
+/*
+ * The TX block's own reset: a unit's problem is reported once, until the
+ * chip is reset; reset also forgets the decoded units.
+ */
+static void test_reset(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 16);
+    R500Chip *s = &h->chip;
+
+    tex_unit0(h, 3 | 3u << 11, 0, 0, 0);
+    g_assert_true(s->tx.unit[0].valid);
+    tex_unit0(h, 3 | 3u << 11, 0, 0, 3);
+    tex_unit0(h, 3 | 3u << 11, 0, 0, 3);
+    g_assert_cmpuint(test_host_count_logs(h, "TEX_COORD_TYPE 3"), ==, 1);
+    r500_chip_reset(s);
+    g_assert_false(s->tx.unit[0].valid);
+    tex_unit0(h, 3 | 3u << 11, 0, 0, 3);
+    g_assert_cmpuint(test_host_count_logs(h, "TEX_COORD_TYPE 3"), ==, 2);
+    test_host_free(h);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/tx/reset", test_reset);
     g_test_add_func("/tx/per-pixel-lod", test_per_pixel_lod);
     g_test_add_func("/tx/dxdy", test_dxdy);
     g_test_add_func("/tx/3d-mips", test_3d_mips);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The tiled layout as r500-3d-pipeline.md 6.4 states it, written out with
- * divisions for the tests (independent of hw/r500/tx/tiling.c, which the
+ * divisions for the tests (independent of hw/r500/mem/tiling.c, which the
  * blocks use): micro tiles of 32 bytes with the table's footprints (8x4,
  * 8x2, 4x2, 2x2 pixels for 1, 2, 4, 8 bytes; 16-byte pixels never micro
  * tiled), pixels row-major inside; macro tiles of 2 KiB (8 x 8 micro

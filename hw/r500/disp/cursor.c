@@ -24,7 +24,7 @@
 #include <glib.h>
 #include <string.h>
 
-#include "../mc.h"
+#include "../mem/mc.h"
 #include "disp_int.h"
 
 /* Cursor registers, in the order of R500CrtcState.cursor[]. */

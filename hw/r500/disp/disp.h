@@ -141,7 +141,7 @@ typedef struct R500Scanout {
     uint64_t base;                      /* VRAM offset of the rect's pixel 0;
                                            tiled: of the surface's (0, 0) */
     uint32_t pitch;                     /* bytes */
-    uint32_t tiled_macro, tiled_micro;  /* GRPH_CONTROL tiling (tx/tiling.h) */
+    uint32_t tiled_macro, tiled_micro;  /* GRPH_CONTROL tiling (mem/tiling.h) */
     uint32_t org_x, org_y;              /* tiled: surface pixel of the rect's
                                            top-left */
     uint32_t format;                    /* R500SurfaceFormat */

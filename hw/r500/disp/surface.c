@@ -22,8 +22,8 @@
 #include <glib.h>
 #include <string.h>
 
-#include "../mc.h"
-#include "../tx/tiling.h"
+#include "../mem/mc.h"
+#include "../mem/tiling.h"
 #include "disp_int.h"
 
 /* ---- Format of the graphics surface ---- */
@@ -178,7 +178,7 @@ void r500_disp_scanout(R500Chip *s, unsigned c, R500Scanout *so)
 
     /*
      * The whole fetch must lie in VRAM: first to last pixel, or for a
-     * tiled surface (laid out as every block writes it, tx/tiling.h)
+     * tiled surface (laid out as every block writes it, mem/tiling.h)
      * every tile row up to the last pixel's, and no pixel right of the
      * laid-out row (the pitch rounded up to the tile width): what lies
      * beyond it is not part of the surface and is not shown.

@@ -24,7 +24,7 @@
 #include <stdint.h>
 
 #include "../rast/rast.h"
-#include "../rb/cache.h"
+#include "../mem/cache.h"
 #include "../us/us.h"
 
 typedef struct R500Chip R500Chip;

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "../r500.h"
+#include "../blocks.h"
 
 
 /*
@@ -138,3 +139,16 @@ uint64_t r500_3d_clear(R500Chip *s, const R500ClearCmd *cmd)
     return r500_zb_clear_cmd(s, cmd->opcode, cmd->start, cmd->count,
                              cmd->value);
 }
+
+/* ---- The block ---- */
+
+/* The once-per-draw reports start again (the renderer resets in core.c). */
+static void pipe_reset(R500Chip *s)
+{
+    s->draw_logged = 0;
+}
+
+const R500Block r500_pipe_block = {
+    .name = "pipe",
+    .reset = pipe_reset,
+};

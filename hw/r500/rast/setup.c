@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../r500.h"
+#include "../blocks.h"
 
 /* VAP_VF_CNTL.PRIM_TYPE (reference 1.5) */
 enum {
@@ -787,3 +788,25 @@ void r500_rast_draw(R500Chip *s, uint32_t num, const R500RastSink *sink)
 #undef V
     r->sink = NULL;
 }
+
+/* ---- The block ---- */
+
+/*
+ * GA/SU/SC/RS state is latched from the registers for every draw
+ * (r500_rast_prepare) and a split draw's position lives in the VAP's
+ * resume state: reset forgets the primitive in flight and the reports.
+ */
+static void rast_reset(R500Chip *s)
+{
+    R500Rast *r = &s->rast;
+
+    r->unimp_logged = 0;
+    r->stopped = false;
+    r->sink = NULL;
+    memset(&r->prim, 0, sizeof(r->prim));
+}
+
+const R500Block r500_rast_block = {
+    .name = "rast",
+    .reset = rast_reset,
+};

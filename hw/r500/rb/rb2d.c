@@ -34,7 +34,7 @@
  * (pixman for fills, memmove for copies); any other goes row by row
  * through the MC, where each row is checked and a failure aborts the rest
  * of the operation.  A tiled surface is laid out as for every other block
- * (tx/tiling.h, docs/display.md "Tiled surfaces"): its rows go through
+ * (mem/tiling.h, docs/display.md "Tiled surfaces"): its rows go through
  * the MC in runs of consecutive addresses, and its span is whole rows of
  * tiles that the rectangle must not leave sideways.  Rows go in the
  * programmed Y order, so overlapping copies split across slices are
@@ -49,7 +49,7 @@
 
 #include "../r500.h"
 #include "../blocks.h"
-#include "../tx/tiling.h"
+#include "../mem/tiling.h"
 
 /*
  * Datatypes, sources and ROPs: the values r500_regs.def names for

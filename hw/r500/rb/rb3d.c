@@ -1141,9 +1141,6 @@ static void rb3d_reset(R500Chip *s)
     rb->zpass = 0;
     memset(&rb->cache, 0, sizeof(rb->cache));
     rb->cache.dirty_lo = UINT64_MAX;
-    s->rast.unimp_logged = 0;
-    s->tx.logged = 0;
-    s->draw_logged = 0;
 }
 
 const R500Block r500_rb3d_block = {

@@ -10,7 +10,7 @@
  * zb.c    depth and stencil: formats, tests and updates, fast clears
  *         (3D_CLEAR_ZMASK/HIZ expanded lazily, 6.6), the ZB colour clear
  *         (ZB_CB_CLEAR, 6.5)
- * cache.c the page cache all 3D memory accesses go through
+ * All 3D memory accesses go through the page cache of mem/cache.c.
  */
 #ifndef HW_R500_RB_RB3D_H
 #define HW_R500_RB_RB3D_H
@@ -18,8 +18,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cache.h"
-#include "../tx/tiling.h"
+#include "../mem/cache.h"
+#include "../mem/tiling.h"
 
 typedef struct R500Chip R500Chip;
 typedef struct R500Worker R500Worker;

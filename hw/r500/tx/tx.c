@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "../r500.h"
+#include "../blocks.h"
 
 /* TX_FILTER0 filter codes */
 enum { FILTER_4 = 0, FILTER_POINT = 1, FILTER_LINEAR = 2, FILTER_ANISO = 3 };
@@ -699,3 +700,20 @@ void r500_tx_sample_quad(R500Worker *w, unsigned id, unsigned op,
         }
     }
 }
+
+/* ---- The block ---- */
+
+/*
+ * The units are decoded again from the registers for every draw
+ * (r500_tx_prepare); reset forgets them and the reports made.
+ */
+static void tx_reset(R500Chip *s)
+{
+    memset(s->tx.unit, 0, sizeof(s->tx.unit));
+    s->tx.logged = 0;
+}
+
+const R500Block r500_tx_block = {
+    .name = "tx",
+    .reset = tx_reset,
+};

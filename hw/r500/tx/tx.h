@@ -3,10 +3,10 @@
  * TX: the texture units.  r500-3d-pipeline.md 2.10, 5; seed 003 (TX_FORMAT1);
  * docs/3d.md.
  *
- * tiling.c  surface address math shared with the colour and depth buffers
- * tx.c      per-draw sampler set-up (formats, mip chain layout of 5.4,
+ * tx.c      the block (reset), per-draw sampler set-up (formats, mip chain layout of 5.4,
  *           wrap modes, filters) and sampling for the US TEX instruction
  * texel.c   texel decoding: every TX_FORMAT1 format to four floats
+ * Surface addressing is mem/tiling.c, shared with every block.
  */
 #ifndef HW_R500_TX_TX_H
 #define HW_R500_TX_TX_H
@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "tiling.h"
+#include "../mem/tiling.h"
 
 typedef struct R500Chip R500Chip;
 typedef struct R500Worker R500Worker;

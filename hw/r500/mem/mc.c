@@ -23,8 +23,8 @@
 #include <glib.h>
 #include <string.h>
 
-#include "r500.h"
-#include "blocks.h"
+#include "../r500.h"
+#include "../blocks.h"
 
 #define GPU_PAGE_MASK               ((uint64_t)R500_GPU_PAGE_SIZE - 1)
 

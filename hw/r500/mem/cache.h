@@ -13,14 +13,14 @@
  * coherent whenever the CP or the host looks at it.  A page that cannot be
  * translated reads as zero and drops writes (one guest error per draw).
  */
-#ifndef HW_R500_RB_CACHE_H
-#define HW_R500_RB_CACHE_H
+#ifndef HW_R500_MEM_CACHE_H
+#define HW_R500_MEM_CACHE_H
 
 #include <glib.h>
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../mc.h"
+#include "mc.h"
 
 typedef struct R500Chip R500Chip;
 

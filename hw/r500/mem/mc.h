@@ -11,8 +11,8 @@
  * s->vram with every span checked; system memory only through the host's
  * dma_read/dma_write (pci_dma_* in QEMU), never through a pointer.
  */
-#ifndef HW_R500_MC_H
-#define HW_R500_MC_H
+#ifndef HW_R500_MEM_MC_H
+#define HW_R500_MEM_MC_H
 
 #include <stdbool.h>
 #include <stdint.h>

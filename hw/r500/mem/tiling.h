@@ -12,8 +12,8 @@
  * row-major across the pitch (the interior order is not documented; any
  * bijection works as long as every unit uses this one, reference 6.4).
  */
-#ifndef HW_R500_TX_TILING_H
-#define HW_R500_TX_TILING_H
+#ifndef HW_R500_MEM_TILING_H
+#define HW_R500_MEM_TILING_H
 
 #include <stdbool.h>
 #include <stdint.h>
