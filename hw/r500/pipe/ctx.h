@@ -58,15 +58,17 @@ enum {
  * units is about a millisecond, so a unit is about 8 ns), as measured on
  * the core (docs/3d.md, "Split draws"): a vertex fetched and handed over,
  * a PVS instruction of one vertex (~50 ns), a US instruction of one quad
- * (~15 ns), a texture sample of one quad (~400 ns), a quad rasterised,
- * interpolated and written (~250 ns).  The pipe meters the first two and
- * the quads; the renderer the shading (renderer.h, work()).
+ * (~25 ns), a texture sample of one quad (~400 ns), a quad rasterised,
+ * interpolated and written (~130 ns: 70 for one the depth test rejects,
+ * 170 for one blended; measured again after the quad path, docs/bench.md).
+ * The pipe meters the first two and the quads; the renderer the shading
+ * (renderer.h, work()).
  */
 #define R500_3D_WORK_VERTEX     8
 #define R500_3D_WORK_PVS        7
-#define R500_3D_WORK_US         2
+#define R500_3D_WORK_US         3
 #define R500_3D_WORK_TEX        48
-#define R500_3D_WORK_QUAD       32
+#define R500_3D_WORK_QUAD       16
 /*
  * A fill (pipe/soft.c): bytes stored per unit (about 8 GB/s), and the
  * most one fill may cost, in the call's work limits.

@@ -35,7 +35,16 @@
 typedef struct R500SoftPool R500SoftPool;
 
 typedef struct R500Soft {
+    /*
+     * Never on one cache line: every worker reads ctx for every pixel,
+     * the caller writes w0 for every quad (w0.prim, w0.q).  Side by side,
+     * each write of the caller's took the line from the other cores (a
+     * second thread cost half again as much CPU per quad).  Padding, not
+     * an alignment attribute: hosts allocate the chip with malloc.
+     */
+    uint8_t pad0[R500_CACHE_LINE];
     R500DrawCtx ctx;            /* this draw's decoded state */
+    uint8_t pad1[R500_CACHE_LINE];
     R500Worker w0;              /* the caller's own worker */
     unsigned threads;           /* workers wanted (1: the caller only) */
     R500SoftPool *pool;         /* the other workers, made on first use */

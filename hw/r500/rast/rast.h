@@ -122,6 +122,9 @@ typedef struct R500RastSink {
     void *quad_opaque;
 } R500RastSink;
 
+/* A host cache line, at least: what keeps two threads' data apart. */
+#define R500_CACHE_LINE         64
+
 /* Quads one draw may rasterise (2^27 pixels, a few seconds of work). */
 #define R500_RAST_QUAD_BUDGET   (1ull << 25)
 
@@ -151,6 +154,12 @@ typedef struct R500Rast {
     unsigned nrs;
     uint8_t colours;                    /* VAP colours present, bit n */
     bool psize;                         /* the VAP outputs a point size */
+
+    /*
+     * ---- Per call, written by the caller while workers read the above
+     * for every pixel: not on their cache lines (pipe/soft.h) ----
+     */
+    uint8_t pad[R500_CACHE_LINE];
     uint64_t quad_budget;               /* quads left in this draw */
     /*
      * A draw split across CP slices (vap/draw.c): this call stops once
