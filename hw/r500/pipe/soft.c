@@ -65,6 +65,11 @@ struct R500SoftPool {
     uint64_t gen;               /* batches handed out */
     uint64_t busy;              /* workers still shading this batch */
     bool quit;
+    /*
+     * Waiting workers spin on the words above while the caller records
+     * the next batch below for every quad: not on one cache line.
+     */
+    uint8_t pad[R500_CACHE_LINE];
     /* The batch (written by the caller only while no worker runs). */
     R500Prim *prims;
     unsigned nprims, cap_prims;
