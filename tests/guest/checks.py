@@ -19,18 +19,16 @@ MODELS = {
     "r580": ("R580", 0x7249),
 }
 SUBSYSTEM = "0x1af4:0x1100"          # r500_pci.c: outside radeon's quirk table
-NEEDS_ALL = ("atombios", "cp", "display", "tiling")
+NEEDS_ALL = ("atombios", "cp", "display", "tiling", "flip")
 # Parts not landed yet, outside --have all: their checks report SKIP with
 # what they would say.  ("tiling", the DDX's default ColorTiling front
-# buffer drawn and scanned out with one layout, landed: issue 15.)
-# "flip": killing a flipping kmscube must not meet radeon's
-# rs600_page_flip race (docs/guests.md, "Known guest-kernel bug").  With
-# the card's own thread it passes on an idle host (RV515 and R520, three
-# kills each), but the oops still came back on R520 with the host loaded
-# four times over (two test suites and a benchmark side by side): the
-# window is a frame's render time.  Its step runs only with --have
-# ...,flip until frames are fast enough under load (issue 18).
-PENDING = ("flip",)
+# buffer drawn and scanned out with one layout, landed: issue 15.
+# "flip", killing a flipping kmscube without meeting radeon's
+# rs600_page_flip race, docs/guests.md "Known guest-kernel bug": the
+# window is a frame's render time, which the fill and quad paths of issue
+# 16 cut four-fold; it passed on RV515 and R520 with the host loaded
+# three to six times over, 2026-12-02.)
+PENDING = ()
 
 # Kernel lines that mean something went wrong anywhere (any scenario).
 KERNEL_BAD = [
