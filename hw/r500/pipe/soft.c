@@ -335,11 +335,11 @@ static uint64_t soft_work(R500Chip *s)
  * one, a draw's first call starts with a batch of one quad (of what the
  * budget pays for at the program's straight cost when it has no flow
  * control), a call that resumes it with what the budget pays for at the
- * cost per quad last measured; each batch at most doubles the one before, never past what
- * the rest of the call's budget pays for at the cost per quad of the
- * batch before: a quad of an endless shader costs a slice, so such a call
- * still stops after one quad.  Every input is the stream's, so the
- * batches (and the stops) are deterministic.
+ * cost per quad last measured; each batch at most doubles the one
+ * before, never past what the rest of the call's budget pays for at the
+ * cost per quad of the batch before: a quad of an endless shader costs
+ * a slice, so such a call still stops after one quad.  Every input is
+ * the stream's, so the batches (and the stops) are deterministic.
  */
 static unsigned batch_limit(R500Chip *s, R500SoftPool *p, uint64_t cost)
 {

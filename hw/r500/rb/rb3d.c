@@ -831,7 +831,7 @@ static void quad_color8(R500Worker *w, const R500ColorTarget *t,
     }
 }
 
-/* A pixel's depth as stored: clamped to [0, 1], then SU_DEPTH_SCALE/OFFSET (2.6) */
+/* A pixel's depth as stored: clamped to [0, 1], SU_DEPTH_SCALE/OFFSET (2.6) */
 static uint32_t depth_fixed(const R500Rb3d *rb, const R500Prim *prim, float z)
 {
     double zf;

@@ -145,8 +145,8 @@ void r500_rb3d_quad_color(R500Worker *w, unsigned mask);
  * ZB colour clear's, or prim's constant depth through tests that always
  * pass, r500_zb_fill_word), with every target's bytes in VRAM and no two
  * targets sharing bytes; then, once w->q holds a shaded quad of the
- * rectangle, store its pixel 0's colour and that word, at memory speed.  Nothing is
- * counted: the caller counts the pixels as the quads would have.
+ * rectangle, store its pixel 0's colour and that word, at memory speed.
+ * Nothing is counted here: the caller counts the pixels (pipe/soft.c).
  */
 bool r500_rb3d_fill_begin(R500Worker *w, const R500Prim *prim, int x0,
                           int y0, int x1, int y1, R500RbFill *f);

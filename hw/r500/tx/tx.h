@@ -3,8 +3,9 @@
  * TX: the texture units.  r500-3d-pipeline.md 2.10, 5; seed 003 (TX_FORMAT1);
  * docs/3d.md.
  *
- * tx.c      the block (reset), per-draw sampler set-up (formats, mip chain layout of 5.4,
- *           wrap modes, filters) and sampling for the US TEX instruction
+ * tx.c      the block (reset), per-draw sampler set-up (formats, mip
+ *           chain layout of 5.4, wrap modes, filters) and sampling for
+ *           the US TEX instruction
  * texel.c   texel decoding: every TX_FORMAT1 format to four floats
  * Surface addressing is mem/tiling.c, shared with every block.
  */
