@@ -550,12 +550,16 @@ static bool alpha_test(const R500Rb3d *rb, float a)
     }
 }
 
-static float factor(unsigned f, int i, const float src[4], const float dst[4],
-                    const float k[4])
+/*
+ * A blend factor for channel i of the four pixels of a quad (pixel by
+ * pixel, the scalar colour path uses lane 0).
+ */
+static V4 factor4(unsigned f, int i, const V4 src[4], const V4 dst[4],
+                  const float k[4])
 {
     switch (f) {
-    case 1: case BF_ZERO: return 0.0f;
-    case 2: case BF_ONE: return 1.0f;
+    case 1: case BF_ZERO: return splat(0.0f);
+    case 2: case BF_ONE: return splat(1.0f);
     case 3: case BF_SRC_COLOR: return src[i];
     case 4: case BF_ONE_MINUS_SRC_COLOR: return 1.0f - src[i];
     case 5: case 12: case BF_SRC_ALPHA: return src[3];
@@ -564,38 +568,50 @@ static float factor(unsigned f, int i, const float src[4], const float dst[4],
     case 8: case BF_ONE_MINUS_DST_ALPHA: return 1.0f - dst[3];
     case 9: case BF_DST_COLOR: return dst[i];
     case 10: case BF_ONE_MINUS_DST_COLOR: return 1.0f - dst[i];
-    case 11: case BF_SRC_ALPHA_SATURATE:
-        return i == 3 ? 1.0f : fminf(src[3], 1.0f - dst[3]);
-    case BF_CONST_COLOR: return k[i];
-    case BF_ONE_MINUS_CONST_COLOR: return 1.0f - k[i];
-    case BF_CONST_ALPHA: return k[3];
-    case BF_ONE_MINUS_CONST_ALPHA: return 1.0f - k[3];
-    default: return 0.0f;
+    case 11: case BF_SRC_ALPHA_SATURATE: {
+        V4 v, a = 1.0f - dst[3];
+
+        for (int p = 0; p < 4; p++) {
+            v[p] = i == 3 ? 1.0f : fminf(src[3][p], a[p]);
+        }
+        return v;
+    }
+    case BF_CONST_COLOR: return splat(k[i]);
+    case BF_ONE_MINUS_CONST_COLOR: return splat(1.0f - k[i]);
+    case BF_CONST_ALPHA: return splat(k[3]);
+    case BF_ONE_MINUS_CONST_ALPHA: return splat(1.0f - k[3]);
+    default: return splat(0.0f);
     }
 }
 
-static void blend(const R500Rb3d *rb, bool fixed, float src[4],
-                  const float dst[4])
+/*
+ * RB3D_BLENDCNTL/ABLENDCNTL on the four pixels of a quad: src becomes the
+ * blended colour.  A fixed-point target clamps every result to [0, 1], a
+ * float one only the clamping functions' (COMB_FCN bit 0 clear).
+ */
+static void blend4(const R500Rb3d *rb, bool fixed, V4 src[4],
+                   const V4 dst[4])
 {
-    float out[4];
+    V4 out[4];
 
     for (int i = 0; i < 4; i++) {
         unsigned fn = rb->bf[i].fn;
-        float sf = factor(rb->bf[i].src, i, src, dst, rb->const_color);
-        float df = factor(rb->bf[i].dst, i, src, dst, rb->const_color);
-        float sv = src[i] * sf, dv = dst[i] * df, v;
+        V4 sv = src[i] * factor4(rb->bf[i].src, i, src, dst, rb->const_color);
+        V4 dv = dst[i] * factor4(rb->bf[i].dst, i, src, dst, rb->const_color);
+        V4 v;
 
         switch (fn) {
         case 0: case 1: v = sv + dv; break;
         case 2: case 3: v = sv - dv; break;
-        case 4: v = fminf(src[i], dst[i]); break;   /* factors are ONE */
-        case 5: v = fmaxf(src[i], dst[i]); break;
+        case 4: case 5:
+            for (int p = 0; p < 4; p++) {
+                v[p] = fn == 4 ? fminf(src[i][p], dst[i][p])
+                               : fmaxf(src[i][p], dst[i][p]);
+            }
+            break;
         default: v = dv - sv; break;
         }
-        if (!(fn & 1) || fixed) {
-            v = v > 1.0f ? 1.0f : v > 0.0f ? v : 0.0f;
-        }
-        out[i] = v;
+        out[i] = !(fn & 1) || fixed ? clamp4(v) : v;
     }
     memcpy(src, out, sizeof(out));
 }
@@ -665,7 +681,17 @@ static void color_write(R500Worker *w, const R500ColorTarget *t, int x, int y,
         unpack_layout(t->layout, t->unorm32, t->sign, bytes, old, dst);
     }
     if (rb->blend_on && !rb->rop_on) {
-        blend(rb, fixed, src, dst);
+        /* one pixel: lane 0 of the quad's blend */
+        V4 s4[4], d4[4];
+
+        for (int i = 0; i < 4; i++) {
+            s4[i] = splat(src[i]);
+            d4[i] = splat(dst[i]);
+        }
+        blend4(rb, fixed, s4, d4);
+        for (int i = 0; i < 4; i++) {
+            src[i] = s4[i][0];
+        }
     }
     if (t->mask != 0xF) {
         for (int i = 0; i < 4; i++) {
@@ -703,64 +729,6 @@ static void color_write(R500Worker *w, const R500ColorTarget *t, int x, int y,
 }
 
 /* ---- The quad path: one ARGB8888 target, a quad at a time ---- */
-
-/* factor() for the four pixels of a quad, channel i */
-static V4 factor4(unsigned f, int i, const V4 src[4], const V4 dst[4],
-                  const float k[4])
-{
-    switch (f) {
-    case 1: case BF_ZERO: return splat(0.0f);
-    case 2: case BF_ONE: return splat(1.0f);
-    case 3: case BF_SRC_COLOR: return src[i];
-    case 4: case BF_ONE_MINUS_SRC_COLOR: return 1.0f - src[i];
-    case 5: case 12: case BF_SRC_ALPHA: return src[3];
-    case 6: case 13: case BF_ONE_MINUS_SRC_ALPHA: return 1.0f - src[3];
-    case 7: case BF_DST_ALPHA: return dst[3];
-    case 8: case BF_ONE_MINUS_DST_ALPHA: return 1.0f - dst[3];
-    case 9: case BF_DST_COLOR: return dst[i];
-    case 10: case BF_ONE_MINUS_DST_COLOR: return 1.0f - dst[i];
-    case 11: case BF_SRC_ALPHA_SATURATE: {
-        V4 v, a = 1.0f - dst[3];
-
-        for (int p = 0; p < 4; p++) {
-            v[p] = i == 3 ? 1.0f : fminf(src[3][p], a[p]);
-        }
-        return v;
-    }
-    case BF_CONST_COLOR: return splat(k[i]);
-    case BF_ONE_MINUS_CONST_COLOR: return splat(1.0f - k[i]);
-    case BF_CONST_ALPHA: return splat(k[3]);
-    case BF_ONE_MINUS_CONST_ALPHA: return splat(1.0f - k[3]);
-    default: return splat(0.0f);
-    }
-}
-
-/* blend() of a fixed-point target for the four pixels of a quad */
-static void blend4(const R500Rb3d *rb, V4 src[4], const V4 dst[4])
-{
-    V4 out[4];
-
-    for (int i = 0; i < 4; i++) {
-        unsigned fn = rb->bf[i].fn;
-        V4 sv = src[i] * factor4(rb->bf[i].src, i, src, dst, rb->const_color);
-        V4 dv = dst[i] * factor4(rb->bf[i].dst, i, src, dst, rb->const_color);
-        V4 v;
-
-        switch (fn) {
-        case 0: case 1: v = sv + dv; break;
-        case 2: case 3: v = sv - dv; break;
-        case 4: case 5:
-            for (int p = 0; p < 4; p++) {
-                v[p] = fn == 4 ? fminf(src[i][p], dst[i][p])
-                               : fmaxf(src[i][p], dst[i][p]);
-            }
-            break;
-        default: v = dv - sv; break;
-        }
-        out[i] = clamp4(v);
-    }
-    memcpy(src, out, sizeof(out));
-}
 
 /* from_unorm(b, 8) for every byte */
 static float unorm8[256];
@@ -814,7 +782,7 @@ static void quad_color8(R500Worker *w, const R500ColorTarget *t,
                 dst[i][p] = unorm8[m[i]];
             }
         }
-        blend4(rb, src, dst);
+        blend4(rb, true, src, dst);
     }
     /* to_unorm(, 8): clamp, then round to nearest even by 2^23 */
     for (int i = 0; i < 4; i++) {
