@@ -20,6 +20,50 @@
 
 enum { ZFMT_16 = 0, ZFMT_16_13E3 = 1, ZFMT_24_8 = 2 };
 
+/* Store a depth buffer word (bpp bytes, little-endian) at (x, y). */
+static void zb_store(R500Chip *s, R500Cache *c, const R500Surf *sf,
+                     uint32_t x, uint32_t y, uint32_t word)
+{
+    uint8_t *p = r500_cache_access(s, c, sf->base + r500_surf_offset(sf, x, y),
+                                   sf->bpp, true);
+
+    for (unsigned i = 0; p && i < sf->bpp; i++) {
+        p[i] = word >> (8 * i);
+    }
+}
+
+/* The depth bits a pixel's 24-bit z stores: Z16 keeps the top 16 (2.6). */
+static inline uint32_t zb_depth_bits(const R500Rb3d *rb, uint32_t z)
+{
+    return rb->zb.format == ZFMT_24_8 ? z : z >> 8;
+}
+
+/* The stencil state of the front or back face (ZB_STENCILREFMASK(_BF)). */
+typedef struct ZsFace {
+    uint8_t ref, cmask, wmask;
+    unsigned func, fail, zfail, zpass;
+} ZsFace;
+
+static ZsFace zs_face(const R500Rb3d *rb, bool back)
+{
+    uint32_t zs = rb->zs_cntl, rm = rb->ref[back ? 1 : 0];
+    bool bf = back && R500_FGET(rb->zb_cntl, ZB_CNTL, STENCIL_FRONT_BACK);
+
+    return (ZsFace) {
+        .ref = R500_FGET(rm, ZB_STENCILREFMASK, STENCILREF),
+        .cmask = R500_FGET(rm, ZB_STENCILREFMASK, STENCILMASK),
+        .wmask = R500_FGET(rm, ZB_STENCILREFMASK, STENCILWRITEMASK),
+        .func = bf ? R500_FGET(zs, ZB_ZSTENCILCNTL, STENCILFUNC_BF)
+                   : R500_FGET(zs, ZB_ZSTENCILCNTL, STENCILFUNC),
+        .fail = bf ? R500_FGET(zs, ZB_ZSTENCILCNTL, STENCILFAIL_BF)
+                   : R500_FGET(zs, ZB_ZSTENCILCNTL, STENCILFAIL),
+        .zfail = bf ? R500_FGET(zs, ZB_ZSTENCILCNTL, STENCILZFAIL_BF)
+                    : R500_FGET(zs, ZB_ZSTENCILCNTL, STENCILZFAIL),
+        .zpass = bf ? R500_FGET(zs, ZB_ZSTENCILCNTL, STENCILZPASS_BF)
+                    : R500_FGET(zs, ZB_ZSTENCILCNTL, STENCILZPASS),
+    };
+}
+
 /* Expand a pending fast clear onto the bound depth buffer (6.6, step 2). */
 static void zb_expand_clear(R500Chip *s)
 {
@@ -49,14 +93,7 @@ static void zb_expand_clear(R500Chip *s)
     }
     for (uint32_t y = 0; y < h; y++) {
         for (uint32_t x = 0; x < w; x++) {
-            uint8_t *p = r500_cache_access(s, &rb->cache, rb->zb.surf.base +
-                                           r500_surf_offset(&rb->zb.surf, x, y),
-                                           rb->zb.surf.bpp, true);
-            if (p) {
-                for (unsigned i = 0; i < rb->zb.surf.bpp; i++) {
-                    p[i] = v >> (8 * i);
-                }
-            }
+            zb_store(s, &rb->cache, &rb->zb.surf, x, y, v);
         }
     }
 }
@@ -119,8 +156,6 @@ bool r500_zb_prepare(R500Chip *s)
 void r500_zb_cb_clear(R500Worker *w, int x, int y)
 {
     const R500Rb3d *rb = w->ctx->rb;
-    uint32_t v = w->ctx->regs[R_ZB_DEPTHCLEARVALUE / 4];
-    uint8_t *p;
 
     /*
      * A surface is PITCH pixels wide: nothing at x >= pitch is written.
@@ -136,14 +171,8 @@ void r500_zb_cb_clear(R500Worker *w, int x, int y)
         return;
     }
     /* the raw word, whatever ZB_CNTL says (6.5) */
-    p = r500_cache_access(w->s, w->cache, rb->zb.surf.base +
-                          r500_surf_offset(&rb->zb.surf, x, y),
-                          rb->zb.surf.bpp, true);
-    if (p) {
-        for (unsigned i = 0; i < rb->zb.surf.bpp; i++) {
-            p[i] = v >> (8 * i);
-        }
-    }
+    zb_store(w->s, w->cache, &rb->zb.surf, x, y,
+             w->ctx->regs[R_ZB_DEPTHCLEARVALUE / 4]);
 }
 
 static bool zfunc(unsigned f, uint32_t a, uint32_t b)
@@ -177,17 +206,9 @@ static uint8_t stencil_op(unsigned op, uint8_t v, uint8_t ref)
 bool r500_zb_pixel(R500Worker *w, int x, int y, uint32_t z, bool back)
 {
     const R500Rb3d *rb = w->ctx->rb;
-    uint32_t zs = rb->zs_cntl;
-    bool bf = back && R500_FGET(rb->zb_cntl, ZB_CNTL, STENCIL_FRONT_BACK);
-    uint32_t rm = rb->ref[back ? 1 : 0];
-    uint8_t ref = R500_FGET(rm, ZB_STENCILREFMASK, STENCILREF);
-    uint8_t cmask = R500_FGET(rm, ZB_STENCILREFMASK, STENCILMASK);
-    uint8_t wmask = R500_FGET(rm, ZB_STENCILREFMASK, STENCILWRITEMASK);
-    uint8_t *p;
-    uint32_t word, zval, nword;
-    uint8_t sv = 0, nsv;
     bool z24 = rb->zb.format == ZFMT_24_8, pass = true;
-    unsigned op;
+    const uint8_t *p;
+    uint32_t word, zval, nword;
 
     if ((uint32_t)x >= rb->zb.surf.pitch) {
         return false;               /* not in the surface (r500_zb_cb_clear) */
@@ -198,72 +219,38 @@ bool r500_zb_pixel(R500Worker *w, int x, int y, uint32_t z, bool back)
     if (!p) {
         return false;
     }
-    if (!rb->stencil || !z24) {
-        /* depth alone: what follows, without the stencil's steps */
-        word = z24 ? p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24
-                   : (uint32_t)(p[0] | p[1] << 8);
-        zval = z24 ? word >> 8 : word;
-        z = z24 ? z : z >> 8;
-        pass = !rb->z_test ||
-               zfunc(R500_FGET(zs, ZB_ZSTENCILCNTL, ZFUNC), z, zval);
-        if (pass && rb->z_write && z != zval) {
-            nword = z24 ? z << 8 | (word & 0xFF) : z;
-            p = r500_cache_access(w->s, w->cache, rb->zb.surf.base +
-                                  r500_surf_offset(&rb->zb.surf, x, y),
-                                  rb->zb.surf.bpp, true);
-            for (unsigned i = 0; i < rb->zb.surf.bpp; i++) {
-                p[i] = nword >> (8 * i);
-            }
-        }
-        return pass;
-    }
-    if (z24) {
-        word = p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
-        zval = word >> 8;
-        sv = word & 0xFF;
-    } else {
-        word = p[0] | p[1] << 8;
-        zval = word;
-        z >>= 8;        /* Z16: the top 16 bits (reference 2.6) */
-    }
-    nsv = sv;
+    word = z24 ? p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24
+               : (uint32_t)(p[0] | p[1] << 8);
+    zval = z24 ? word >> 8 : word;
+    z = zb_depth_bits(rb, z);
     if (rb->stencil && z24) {
-        unsigned func = bf ? R500_FGET(zs, ZB_ZSTENCILCNTL, STENCILFUNC_BF)
-                           : R500_FGET(zs, ZB_ZSTENCILCNTL, STENCILFUNC);
+        /* the stencil's steps: only a Z24S8 buffer has a stencil byte */
+        ZsFace f = zs_face(rb, back);
+        uint8_t sv = word & 0xFF, nsv;
+        unsigned op;
 
-        if (!zfunc(func, ref & cmask, sv & cmask)) {
-            op = bf ? R500_FGET(zs, ZB_ZSTENCILCNTL, STENCILFAIL_BF)
-                    : R500_FGET(zs, ZB_ZSTENCILCNTL, STENCILFAIL);
-            nsv = stencil_op(op, sv, ref);
+        if (!zfunc(f.func, f.ref & f.cmask, sv & f.cmask)) {
+            op = f.fail;
             pass = false;
+        } else if (rb->z_test &&
+                   !zfunc(R500_FGET(rb->zs_cntl, ZB_ZSTENCILCNTL, ZFUNC), z,
+                          zval)) {
+            op = f.zfail;
+            pass = false;
+        } else {
+            op = f.zpass;
         }
-    }
-    if (pass && rb->z_test &&
-        !zfunc(R500_FGET(zs, ZB_ZSTENCILCNTL, ZFUNC), z, zval)) {
-        pass = false;
-        if (rb->stencil && z24) {
-            op = bf ? R500_FGET(zs, ZB_ZSTENCILCNTL, STENCILZFAIL_BF)
-                    : R500_FGET(zs, ZB_ZSTENCILCNTL, STENCILZFAIL);
-            nsv = stencil_op(op, sv, ref);
-        }
-    } else if (pass && rb->stencil && z24) {
-        op = bf ? R500_FGET(zs, ZB_ZSTENCILCNTL, STENCILZPASS_BF)
-                : R500_FGET(zs, ZB_ZSTENCILCNTL, STENCILZPASS);
-        nsv = stencil_op(op, sv, ref);
-    }
-    nsv = (sv & ~wmask) | (nsv & wmask);
-    if (z24) {
-        nword = ((pass && rb->z_write ? z : zval) << 8) | nsv;
+        nsv = stencil_op(op, sv, f.ref);
+        nsv = (sv & ~f.wmask) | (nsv & f.wmask);
+        nword = (pass && rb->z_write ? z : zval) << 8 | nsv;
     } else {
+        pass = !rb->z_test ||
+               zfunc(R500_FGET(rb->zs_cntl, ZB_ZSTENCILCNTL, ZFUNC), z, zval);
         nword = pass && rb->z_write ? z : zval;
+        nword = z24 ? nword << 8 | (word & 0xFF) : nword;
     }
     if (nword != word) {
-        p = r500_cache_access(w->s, w->cache, rb->zb.surf.base +
-                              r500_surf_offset(&rb->zb.surf, x, y),
-                              rb->zb.surf.bpp, true);
-        for (unsigned i = 0; i < rb->zb.surf.bpp; i++) {
-            p[i] = nword >> (8 * i);
-        }
+        zb_store(w->s, w->cache, &rb->zb.surf, x, y, nword);
     }
     return pass;
 }
@@ -271,38 +258,29 @@ bool r500_zb_pixel(R500Worker *w, int x, int y, uint32_t z, bool back)
 bool r500_zb_fill_word(const R500Rb3d *rb, uint32_t z, bool back,
                        uint32_t *word, uint32_t *keep)
 {
-    uint32_t zs = rb->zs_cntl;
-    bool bf = back && R500_FGET(rb->zb_cntl, ZB_CNTL, STENCIL_FRONT_BACK);
-    uint32_t rm = rb->ref[back ? 1 : 0];
-    uint8_t ref = R500_FGET(rm, ZB_STENCILREFMASK, STENCILREF);
-    uint8_t wmask = R500_FGET(rm, ZB_STENCILREFMASK, STENCILWRITEMASK);
     bool z24 = rb->zb.format == ZFMT_24_8;
     uint32_t skeep = 0xFF, sval = 0;
 
     /* every pixel passes whatever is stored (r500_zb_pixel) */
-    if (rb->z_test && R500_FGET(zs, ZB_ZSTENCILCNTL, ZFUNC) != 7) {
+    if (rb->z_test && R500_FGET(rb->zs_cntl, ZB_ZSTENCILCNTL, ZFUNC) != 7) {
         return false;
     }
     if (rb->stencil && z24) {
-        unsigned func = bf ? R500_FGET(zs, ZB_ZSTENCILCNTL, STENCILFUNC_BF)
-                           : R500_FGET(zs, ZB_ZSTENCILCNTL, STENCILFUNC);
-        unsigned op = bf ? R500_FGET(zs, ZB_ZSTENCILCNTL, STENCILZPASS_BF)
-                         : R500_FGET(zs, ZB_ZSTENCILCNTL, STENCILZPASS);
+        ZsFace f = zs_face(rb, back);
 
-        if (func != 7 || op > 2) {
+        if (f.func != 7 || f.zpass > 2) {
             return false;       /* only KEEP, ZERO and REPLACE are constant */
         }
-        if (op) {
-            skeep = (uint8_t)~wmask;
-            sval = (op == 2 ? ref : 0) & wmask;
+        if (f.zpass) {
+            skeep = (uint8_t)~f.wmask;
+            sval = (f.zpass == 2 ? f.ref : 0) & f.wmask;
         }
     }
+    *word = rb->z_write ? zb_depth_bits(rb, z) : 0;
+    *keep = rb->z_write ? 0 : z24 ? 0xFFFFFFu : 0xFFFF;
     if (z24) {
-        *word = (rb->z_write ? z << 8 : 0) | sval;
-        *keep = (rb->z_write ? 0 : 0xFFFFFF00u) | skeep;
-    } else {
-        *word = rb->z_write ? z >> 8 : 0;   /* Z16: the top 16 bits */
-        *keep = rb->z_write ? 0 : 0xFFFF;
+        *word = *word << 8 | sval;
+        *keep = *keep << 8 | skeep;
     }
     return true;
 }
