@@ -213,6 +213,15 @@ static void test_2d_largest(const void *data)
     recover(&e);
 }
 
+/* 3D_LOAD_VBPNTR: one array of dwords-dword vertices at GTT_MC. */
+static void emit_one_array(CpEnv *e, unsigned dwords)
+{
+    cp_emit(e, R500_PM4_PACKET3(R500_PM4_OP_3D_LOAD_VBPNTR, 2));
+    cp_emit(e, 1);
+    cp_emit(e, dwords << 8 | dwords);       /* stride, size */
+    cp_emit(e, GTT_MC);
+}
+
 /*
  * Draws of 65535 vertices and clears of 2^32 - 1 dwords, a ring full:
  * the 3D pipeline charges its work to the CP's budget (pipe/draw.h).
@@ -222,11 +231,7 @@ static void test_draws(const void *data)
     CpEnv e;
 
     cp_env_start(&e, data);
-    /* one array */
-    cp_emit(&e, R500_PM4_PACKET3(R500_PM4_OP_3D_LOAD_VBPNTR, 2));
-    cp_emit(&e, 1);
-    cp_emit(&e, 4u << 8 | 4);
-    cp_emit(&e, GTT_MC);
+    emit_one_array(&e, 4);
     while (e.wptr + 6 < RING_DWORDS - 16) {
         cp_emit(&e, R500_PM4_PACKET3(R500_PM4_OP_3D_DRAW_VBUF_2, 0));
         cp_emit(&e, 0xFFFFu << 16 | 2u << 4 | 4);
@@ -290,11 +295,7 @@ static void test_endless_vertex(const void *data)
     cp_env_start(&e, data);
     d3_setup(&e, 16u << 20, 1024, 1024);
     d3_pvs_endless(&e);
-    /* one array of 8-dword vertices (d3_setup's layout) at GTT_MC */
-    cp_emit(&e, R500_PM4_PACKET3(R500_PM4_OP_3D_LOAD_VBPNTR, 2));
-    cp_emit(&e, 1);
-    cp_emit(&e, 8u << 8 | 8);
-    cp_emit(&e, GTT_MC);
+    emit_one_array(&e, 8);         /* d3_setup's 8-dword vertices */
     while (e.wptr + 2 < RING_DWORDS - 16) {
         cp_emit(&e, R500_PM4_PACKET3(R500_PM4_OP_3D_DRAW_VBUF_2, 0));
         cp_emit(&e, 4096u << 16 | 2u << 4 | 4);

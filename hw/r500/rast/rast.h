@@ -109,7 +109,7 @@ typedef struct R500Prim {
  * returns true, or returns false having done nothing, and the quads come
  * one by one.  A rectangle it draws is drawn whole (the call stops at a
  * quad, never inside it), so it declines once the call's work is spent;
- * its work is the renderer's (work()), its quads count in `filled`.
+ * its work is the renderer's (work()), its pixels count in `pixels`.
  */
 typedef struct R500RastSink {
     const R500Vertex *(*vertex)(void *opaque, uint32_t i);
@@ -191,7 +191,6 @@ typedef struct R500Rast {
 
     /* ---- Statistics ---- */
     uint64_t prims, culled, quads, pixels;
-    uint64_t filled;                    /* quads rect() drew at once */
     uint32_t unimp_logged;              /* R500_3D_UNIMP_* reported */
 } R500Rast;
 

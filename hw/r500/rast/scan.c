@@ -466,7 +466,6 @@ void r500_rast_rect(R500Chip *s, const R500Vertex *v, int64_t x0, int64_t y0,
             r->sink->rect(r->sink->quad_opaque, &r->prim, bx0, by0, bx1, by1,
                           quads)) {
             r->quad_budget -= quads;
-            r->filled += quads;
             r->pixels += (uint64_t)(bx1 - bx0 + 1) * (uint64_t)(by1 - by0 + 1);
             return;
         }
