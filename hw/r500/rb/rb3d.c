@@ -48,17 +48,21 @@ unsigned r500_rb3d_bytes(uint32_t cformat, uint32_t ofmt)
     }
 }
 
-static uint32_t to_unorm(float v, unsigned bits)
+/* [0, 1] (NaN: 0) to an unsigned bits-bit field, four lanes at a time */
+static inline V4i to_unorm4(V4 v, unsigned bits)
 {
-    float max = (float)((1u << bits) - 1);
-
-    v = v > 1.0f ? 1.0f : v > 0.0f ? v : 0.0f;     /* NaN -> 0 */
     /*
      * Round to nearest even, as lrintf in the default rounding mode: below
      * 2^23, adding and taking away 2^23 leaves the rounded integer (and,
      * unlike lrintf, is inline on every host).
      */
-    return (uint32_t)((v * max + 0x1p23f) - 0x1p23f);
+    return __builtin_convertvector((clamp4(v) * (float)((1u << bits) - 1) +
+                                    0x1p23f) - 0x1p23f, V4i);
+}
+
+static uint32_t to_unorm(float v, unsigned bits)
+{
+    return to_unorm4(splat(v), bits)[0];
 }
 
 static float from_unorm(uint32_t v, unsigned bits)
@@ -784,11 +788,8 @@ static void quad_color8(R500Worker *w, const R500ColorTarget *t,
         }
         blend4(rb, true, src, dst);
     }
-    /* to_unorm(, 8): clamp, then round to nearest even by 2^23 */
     for (int i = 0; i < 4; i++) {
-        V4 v = (clamp4(src[i]) * 255.0f + 0x1p23f) - 0x1p23f;
-
-        bits[i] = __builtin_convertvector(v, V4i);
+        bits[i] = to_unorm4(src[i], 8);
     }
     for (int p = 0; p < 4; p++) {
         if (mem[p]) {
