@@ -378,6 +378,44 @@ static void test_cube_mips(void)
     test_host_free(h);
 }
 
+/*
+ * The LOD of a cube map quad whose lower pixels fall on another face (as
+ * a helper pixel below a primitive's edge does): each pixel's face
+ * coordinates are differentiated on its own face (GL, llvmpipe), so the
+ * two pixels on +X take level 1 (2 texels per pixel).  Differencing the
+ * face coordinates of pixels on different faces gave level 2 (piglit
+ * cubemap, every 4x4 level drawn at an odd row).
+ */
+static void test_cube_lod_across_faces(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    R500Chip *s = &h->chip;
+    /* 8 x 8 faces: 0.5 in r is 2 texels on +X */
+    static const float coord[4][4] = {
+        { 1.0f, 1.0f, 1.0f, 1.0f },
+        { 0.9f, 0.9f, 1.4f, 1.4f },
+        { 0.0f, -0.5f, 0.0f, -0.5f },
+        { 0.0f, 0.0f, 0.0f, 0.0f },
+    };
+    static const unsigned face[4] = { 0, 0, 2, 2 };
+    float out[4][4];
+
+    r500_reg_write(s, R_TX_ENABLE, 1);
+    r500_reg_write(s, R_TX_FILTER0, FILTER_MIP_POINT);
+    r500_reg_write(s, R_TX_FILTER1, 0);
+    r500_reg_write(s, R_TX_FORMAT0, 7 | 7u << 11 | 3u << 26);
+    r500_reg_write(s, R_TX_FORMAT1, FMT_8888_ID | 2u << 25);
+    r500_reg_write(s, R_TX_FORMAT2, 0);
+    r500_reg_write(s, R_TX_OFFSET, T3D_TEX);
+    r500_tx_prepare(s);
+    fill_levels(h, face_byte);
+    quad(h, R500_TEX_LD, coord, out);
+    for (int p = 0; p < 4; p++) {
+        g_assert_cmpfloat(out[0][p], ==, face_byte(1, face[p]) / 255.0f);
+    }
+    test_host_free(h);
+}
+
 /* Anisotropic filtering is not modelled: said once, filtered bilinear. */
 static void test_aniso_reported(void)
 {
@@ -423,6 +461,7 @@ int main(int argc, char **argv)
     g_test_add_func("/tx/dxdy", test_dxdy);
     g_test_add_func("/tx/3d-mips", test_3d_mips);
     g_test_add_func("/tx/cube-mips", test_cube_mips);
+    g_test_add_func("/tx/cube-lod-across-faces", test_cube_lod_across_faces);
     g_test_add_func("/tx/aniso-reported", test_aniso_reported);
     g_test_add_func("/tx/contract/past-vram", test_past_vram);
     g_test_add_func("/tx/contract/past-4g", test_past_4g);

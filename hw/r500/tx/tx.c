@@ -519,33 +519,60 @@ static void sample_level(R500Worker *w, const R500TxUnit *t, unsigned l,
     }
 }
 
-/* Cube map face and face coordinates (GL table 3.21 order +X -X +Y -Y +Z -Z) */
-static unsigned cube_face(float *s, float *t, float r)
-{
-    float x = *s, y = *t, ax = fabsf(x), ay = fabsf(y), az = fabsf(r);
-    float sc, tc, ma;
-    unsigned face;
+/*
+ * Cube map faces (GL table 3.21 order +X -X +Y -Y +Z -Z): for each, the
+ * direction component and sign giving sc, tc and the major axis ma.
+ */
+static const int8_t cube_axes[6][3][2] = {
+    { { 2, -1 }, { 1, -1 }, { 0, 1 } },
+    { { 2, 1 }, { 1, -1 }, { 0, -1 } },
+    { { 0, 1 }, { 2, 1 }, { 1, 1 } },
+    { { 0, 1 }, { 2, -1 }, { 1, -1 } },
+    { { 0, 1 }, { 1, -1 }, { 2, 1 } },
+    { { 0, -1 }, { 1, -1 }, { 2, -1 } },
+};
 
-    if (ax >= ay && ax >= az) {
-        face = x >= 0 ? 0 : 1;
-        ma = ax;
-        sc = x >= 0 ? -r : r;
-        tc = -y;
-    } else if (ay >= az) {
-        face = y >= 0 ? 2 : 3;
-        ma = ay;
-        sc = x;
-        tc = y >= 0 ? r : -r;
-    } else {
-        face = r >= 0 ? 4 : 5;
-        ma = az;
-        sc = r >= 0 ? x : -x;
-        tc = -y;
-    }
+static inline float cube_comp(const float d[3], unsigned face, unsigned k)
+{
+    return cube_axes[face][k][1] * d[cube_axes[face][k][0]];
+}
+
+/* The face of direction d, and its face coordinates in [0, 1]. */
+static unsigned cube_face(const float d[3], float *s, float *t)
+{
+    float ax = fabsf(d[0]), ay = fabsf(d[1]), az = fabsf(d[2]);
+    unsigned face = ax >= ay && ax >= az ? (d[0] >= 0 ? 0 : 1)
+                    : ay >= az ? (d[1] >= 0 ? 2 : 3) : (d[2] >= 0 ? 4 : 5);
+    float ma = cube_comp(d, face, 2);
+
     ma = ma == 0.0f ? 1.0f : ma;
-    *s = (sc / ma + 1.0f) * 0.5f;
-    *t = (tc / ma + 1.0f) * 0.5f;
+    *s = (cube_comp(d, face, 0) / ma + 1.0f) * 0.5f;
+    *t = (cube_comp(d, face, 1) / ma + 1.0f) * 0.5f;
     return face;
+}
+
+/*
+ * The derivatives of a pixel's face coordinates (in texels of a face of
+ * size texels) from those of its direction d: d(sc/ma) = (dsc ma - sc
+ * dma) / ma^2, on the pixel's own face.  Differencing the face
+ * coordinates of neighbouring pixels instead would make the LOD jump
+ * wherever a pixel of the quad (a helper pixel past the primitive, say)
+ * falls on another face; GL and llvmpipe derive it this way, the R500's
+ * own rule is not documented (docs/3d.md).
+ */
+static void cube_derivs(const float d[3], unsigned face, const float dd[3],
+                        float size, float out[3])
+{
+    float ma = cube_comp(d, face, 2), dma = cube_comp(dd, face, 2);
+    float k;
+
+    ma = ma == 0.0f ? 1.0f : ma;
+    k = 0.5f * size / (ma * ma);
+    for (unsigned c = 0; c < 2; c++) {
+        out[c] = (cube_comp(dd, face, c) * ma - cube_comp(d, face, c) * dma) *
+                 k;
+    }
+    out[2] = 0.0f;
 }
 
 static const R500TxUnit *tx_unit(const R500Tx *tx, unsigned id)
@@ -584,7 +611,7 @@ void r500_tx_sample_quad(R500Worker *w, unsigned id, unsigned op,
                          const float (*grad)[4][4], float out[4][4])
 {
     const R500TxUnit *t = tx_unit(w->ctx->tx, id);
-    float u[4], v[4], r[4], lod[4];
+    float u[4], v[4], r[4], lod[4], dir[4][3];
     uint32_t layer[4] = { 0, 0, 0, 0 };
     float w0, h0, d0;
 
@@ -622,13 +649,32 @@ void r500_tx_sample_quad(R500Worker *w, unsigned id, unsigned op,
             }
         }
         if (t->coord_type == COORD_CUBE) {
-            layer[p] = cube_face(&u[p], &v[p], r[p]);
+            dir[p][0] = u[p];
+            dir[p][1] = v[p];
+            dir[p][2] = r[p];
+            layer[p] = cube_face(dir[p], &u[p], &v[p]);
         }
     }
     if (op == R500_TEX_LOD) {
         /* the explicit LOD in each pixel's Q */
         for (int p = 0; p < 4; p++) {
             lod[p] = coord[3][p];
+        }
+    } else if (t->coord_type == COORD_CUBE) {
+        /* each pixel's face coordinates differentiated on its own face */
+        for (int p = 0; p < 4; p++) {
+            float dd[2][3], fd[2][3];
+
+            for (int k = 0; k < 3; k++) {
+                bool g = op == R500_TEX_DXDY && grad;
+
+                dd[0][k] = g ? grad[0][k][p] : dir[1][k] - dir[0][k];
+                dd[1][k] = g ? grad[1][k][p] : dir[2][k] - dir[0][k];
+            }
+            cube_derivs(dir[p], layer[p], dd[0], w0, fd[0]);
+            cube_derivs(dir[p], layer[p], dd[1], w0, fd[1]);
+            lod[p] = tx_lod(fd[0], fd[1], false) +
+                     (op == R500_TEX_LODBIAS ? coord[3][p] : 0.0f);
         }
     } else if (op == R500_TEX_DXDY && grad) {
         /* each pixel's own gradients, in the coordinates' units */
