@@ -675,6 +675,41 @@ static void test_out_sign(void)
 }
 
 /*
+ * RB3D_CCTL.NUM_MULTIWRITES = n: output 0 is written to buffers 0..n in
+ * output 0's US_OUT_FMT, as Mesa programs a broadcast gl_FragColor (US_OUT_FMT
+ * 1-3 UNUSED; piglit fbo-drawbuffers-fragcolor); buffer 2 (past n) is not.
+ */
+static void test_multiwrite(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    R500Chip *s = &h->chip;
+    const uint32_t cb1 = T3D_CB + 0x40000, cb2 = T3D_CB + 0x80000;
+    uint32_t pitch, p1, p2;
+    float v[3 * 8];
+
+    t3d_setup(h);
+    pitch = s->regs[R_RB3D_COLORPITCH / 4];
+    r500_reg_write(s, R_RB3D_CCTL, 1u << 5 | 1u << 14);
+    r500_reg_write(s, R500_REGA_AT(RB3D_COLOROFFSET, 1), cb1);
+    r500_reg_write(s, R500_REGA_AT(RB3D_COLORPITCH, 1), pitch);
+    r500_reg_write(s, R500_REGA_AT(RB3D_COLOROFFSET, 2), cb2);
+    r500_reg_write(s, R500_REGA_AT(RB3D_COLORPITCH, 2), pitch);
+    for (int i = 1; i < 4; i++) {
+        r500_reg_write(s, R500_REGA_AT(US_OUT_FMT, i), 0xF);
+    }
+    vtx(v, 0, 0, 0, 1, 0.5f, 0, 1);
+    vtx(v + 8, 64, 0, 0, 1, 0.5f, 0, 1);
+    vtx(v + 16, 0, 64, 0, 1, 0.5f, 0, 1);
+    t3d_draw(h, TRIANGLES, v, 3);
+    memcpy(&p1, h->vram + cb1 + (T3D_W + 1) * 4, 4);
+    memcpy(&p2, h->vram + cb2 + (T3D_W + 1) * 4, 4);
+    g_assert_cmphex(t3d_px(h, 1, 1), ==, 0xFF0080FF);
+    g_assert_cmphex(p1, ==, t3d_px(h, 1, 1));
+    g_assert_cmphex(p2, ==, 0);
+    test_host_free(h);
+}
+
+/*
  * A macro- and micro-tiled colour buffer read back through the texture
  * unit into a linear one, as Mesa's glReadPixels does: identical pixels.
  */
@@ -974,6 +1009,7 @@ int main(int argc, char **argv)
     g_test_add_func("/3d/formats", test_formats);
     g_test_add_func("/3d/blend", test_blend);
     g_test_add_func("/3d/out-sign", test_out_sign);
+    g_test_add_func("/3d/multiwrite", test_multiwrite);
     g_test_add_func("/3d/split-draw", test_split_draw);
     g_test_add_func("/3d/threads", test_threads);
     g_test_add_func("/3d/tiled-readback", test_tiled_readback);

@@ -405,7 +405,12 @@ bool r500_rb3d_prepare(R500Chip *s)
     }
     for (int i = 0; i < 4; i++) {
         R500ColorTarget *t = &rb->cb[i];
-        uint32_t of = s->regs[R500_REGA_AT(US_OUT_FMT, i) / 4];
+        /*
+         * NUM_MULTIWRITES replicates output 0 to buffers 1..n in output
+         * 0's format: Mesa leaves US_OUT_FMT 1-3 UNUSED for a broadcast
+         * gl_FragColor (piglit fbo-drawbuffers-fragcolor).
+         */
+        uint32_t of = s->regs[R500_REGA_AT(US_OUT_FMT, multi ? 0 : i) / 4];
         uint32_t pitch = s->regs[R500_REGA_AT(RB3D_COLORPITCH, i) / 4];
         uint32_t fpitch = indep_fmt ? pitch : s->regs[R_RB3D_COLORPITCH / 4];
         uint64_t base = s->regs[R500_REGA_AT(RB3D_COLOROFFSET, i) / 4] & ~31u;
