@@ -745,6 +745,138 @@ static void fbo_alpha_blend(SceneCtx *c)
     glColor4f(1, 1, 1, 1);
 }
 
+/*
+ * A mipmapped 16x16 cube map, a colour per face and level, drawn
+ * NEAREST_MIPMAP_NEAREST as 4x4 and 8x8 quads (levels 2 and 1) starting
+ * on odd rows: the helper pixels of the first row's quads lie past the
+ * face's edge, on another face, and must not move the LOD (piglit
+ * cubemap, every 4x4 level).
+ */
+static void tex_cube_mipmap(SceneCtx *c)
+{
+    /* the face direction and its two tangents, as in tex_cube */
+    static const float dir[6][3][3] = {
+        { { 1, 0, 0 }, { 0, 0, 1 }, { 0, 1, 0 } },
+        { { -1, 0, 0 }, { 0, 0, 1 }, { 0, 1, 0 } },
+        { { 0, 1, 0 }, { 1, 0, 0 }, { 0, 0, 1 } },
+        { { 0, -1, 0 }, { 1, 0, 0 }, { 0, 0, 1 } },
+        { { 0, 0, 1 }, { 1, 0, 0 }, { 0, 1, 0 } },
+        { { 0, 0, -1 }, { 1, 0, 0 }, { 0, 1, 0 } },
+    };
+    static uint8_t px[16 * 16 * 4];
+    GLuint t;
+
+    (void)c;
+    glGenTextures(1, &t);
+    glBindTexture(GL_TEXTURE_CUBE_MAP, t);
+    for (int l = 0, n = 16; n; l++, n /= 2) {
+        for (int f = 0; f < 6; f++) {
+            for (int i = 0; i < n * n; i++) {
+                px[i * 4 + 0] = (uint8_t)(40 * f + 20);
+                px[i * 4 + 1] = (uint8_t)(50 * l + 10);
+                px[i * 4 + 2] = (uint8_t)(255 - 30 * f - 20 * l);
+                px[i * 4 + 3] = 255;
+            }
+            glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, l, GL_RGBA8, n,
+                         n, 0, GL_RGBA, GL_UNSIGNED_BYTE, px);
+        }
+    }
+    glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER,
+                    GL_NEAREST_MIPMAP_NEAREST);
+    glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glEnable(GL_TEXTURE_CUBE_MAP);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+    glClearColor(0, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    for (int row = 0; row < 2; row++) {
+        int size = row ? 8 : 4, y = row ? 21 : 5;
+
+        for (int f = 0; f < 6; f++) {
+            const float (*d)[3] = dir[f];
+            int x = 2 + f * 10;
+
+            glBegin(GL_QUADS);
+            for (int v = 0; v < 4; v++) {
+                float s = (v == 1 || v == 2) ? 1.0f : -1.0f;
+                float u = (v >= 2) ? 1.0f : -1.0f;
+
+                glTexCoord3f(d[0][0] + s * d[1][0] + u * d[2][0],
+                             d[0][1] + s * d[1][1] + u * d[2][1],
+                             d[0][2] + s * d[1][2] + u * d[2][2]);
+                glVertex2f(P(s > 0 ? x + size : x), P(u > 0 ? y + size : y));
+            }
+            glEnd();
+        }
+    }
+    glDisable(GL_TEXTURE_CUBE_MAP);
+}
+
+/*
+ * Two colour attachments drawn at once, then shown side by side: param 0
+ * a fixed-function colour, which Mesa broadcasts to both with
+ * RB3D_CCTL.NUM_MULTIWRITES and US_OUT_FMT 1 UNUSED (piglit
+ * fbo-drawbuffers-fragcolor); param 1 gl_FragData[0] and [1], each
+ * written in its own format.  Both clear the two through the broadcast.
+ */
+static void fbo_draw_buffers(SceneCtx *c)
+{
+    static const GLenum bufs[2] = { GL_COLOR_ATTACHMENT0,
+                                    GL_COLOR_ATTACHMENT1 };
+    GLuint tex[2], fbo;
+
+    glGenTextures(2, tex);
+    glGenFramebuffers(1, &fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    for (int i = 0; i < 2; i++) {
+        glBindTexture(GL_TEXTURE_2D, tex[i]);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 64, 64, 0, GL_RGBA,
+                     GL_UNSIGNED_BYTE, NULL);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        glFramebufferTexture2D(GL_FRAMEBUFFER, bufs[i], GL_TEXTURE_2D,
+                               tex[i], 0);
+    }
+    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+        scene_unsupported("two-attachment framebuffer incomplete");
+    }
+    glDrawBuffers(2, bufs);
+    glViewport(0, 0, 64, 64);
+    glClearColor(0.1f, 0.2f, 0.3f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    if (c->param) {
+        GLuint prog = scene_program(
+            "void main() { gl_Position = gl_Vertex;"
+            " gl_TexCoord[0] = gl_MultiTexCoord0; }",
+            "void main() {"
+            " gl_FragData[0] = vec4(gl_TexCoord[0].st, 0.25, 1.0);"
+            " gl_FragData[1] = vec4(0.75, gl_TexCoord[0].ts, 0.5); }");
+
+        glUseProgram(prog);
+        scene_quad(P(8), P(8), P(56), P(56), 0, 0, 1, 1);
+        glUseProgram(0);
+    } else {
+        glBegin(GL_TRIANGLES);
+        glColor4f(1, 0, 0, 1);
+        glVertex2f(P(4), P(4));
+        glColor4f(0, 1, 0, 1);
+        glVertex2f(P(60), P(8));
+        glColor4f(0, 0, 1, 1);
+        glVertex2f(P(30), P(60));
+        glEnd();
+        glColor4f(1, 1, 1, 1);
+    }
+    /* attachment 0's left half and attachment 1's right half */
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, c->fbo);
+    glViewport(0, 0, SCENE_W, SCENE_H);
+    for (int i = 0; i < 2; i++) {
+        glReadBuffer(bufs[i]);
+        glBlitFramebuffer(i * 32, 0, i * 32 + 32, 64, i * 32, 0, i * 32 + 32,
+                          64, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    }
+    glBindFramebuffer(GL_FRAMEBUFFER, c->fbo);
+}
+
 /* Level l, slice z of tex_3d_mipmap: a colour per (l, z), checkered */
 static void level_slice_texel(uint8_t *p, int l, int z, int x, int y)
 {
@@ -957,6 +1089,8 @@ const Scene scenes_texture[] = {
     { "tex_wrap_mirror_once", "wrap GL_MIRROR_CLAMP_TO_EDGE", API_GL, tex_wrap,
       "GL_ATI_texture_mirror_once", GL_MIRROR_CLAMP_TO_EDGE_ATI },
     { "tex_cube", "cube map, every face", API_GL, tex_cube },
+    { "tex_cube_mipmap", "mipmapped cube map, quads starting on odd rows",
+      API_GL, tex_cube_mipmap },
     { "tex_3d", "3D texture, four slices", API_GL, tex_3d },
     { "tex_3d_mipmap", "mipmapped 3D texture, slices chosen per level",
       API_GL, tex_3d_mipmap },
@@ -964,6 +1098,10 @@ const Scene scenes_texture[] = {
       API_GL, fbo_alpha_blend },
     { "fbo_la_blend", "GL_LUMINANCE_ALPHA framebuffer with DST_ALPHA "
       "blending", API_GL, fbo_alpha_blend, NULL, GL_LUMINANCE_ALPHA },
+    { "fbo_draw_buffers", "two draw buffers, a broadcast colour", API_GL,
+      fbo_draw_buffers },
+    { "fbo_draw_buffers_glsl", "two draw buffers, gl_FragData[0] and [1]",
+      API_GL, fbo_draw_buffers, NULL, 1 },
     { "drawpix_byte", "glDrawPixels of signed bytes", API_GL, drawpix_byte },
     { "tex_after_wide_clear", "texture allocated after a cleared 160-wide "
       "colour buffer", API_GL, tex_after_wide_clear },
