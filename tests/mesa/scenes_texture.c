@@ -704,7 +704,8 @@ static void drawpix_byte(SceneCtx *c)
  * Rendering into a GL_ALPHA texture (r300: an I8 colour buffer, every
  * output component alpha) or a GL_LUMINANCE_ALPHA one (UV88, alpha in C0)
  * with GL_DST_ALPHA blending, then sampling it (piglit fbo-alpha,
- * fbo-luminance-alpha).
+ * fbo-luminance-alpha); the top band blends with a constant colour, whose
+ * alpha Mesa hands an A8 target in the green slot.
  */
 static void fbo_alpha_blend(SceneCtx *c)
 {
@@ -731,7 +732,11 @@ static void fbo_alpha_blend(SceneCtx *c)
     glColor4f(0.9f, 0, 0, 0.75f);
     scene_quad(P(0), P(32), P(64), P(48), 0, 0, 1, 1);
     glBlendFunc(GL_ZERO, GL_ONE_MINUS_DST_ALPHA); /* alpha = dst (1 - dst) */
-    scene_quad(P(0), P(48), P(64), P(64), 0, 0, 1, 1);
+    scene_quad(P(0), P(48), P(64), P(56), 0, 0, 1, 1);
+    /* alpha = 0.4 src: the constant's own alpha (or luminance's red) */
+    glBlendColor(0.9f, 0.6f, 0.25f, 0.4f);
+    glBlendFunc(GL_CONSTANT_COLOR, GL_ZERO);
+    scene_quad(P(0), P(56), P(64), P(64), 0, 0, 1, 1);
     glDisable(GL_BLEND);
 
     glBindFramebuffer(GL_FRAMEBUFFER, c->fbo);

@@ -710,6 +710,34 @@ static void test_multiwrite(void)
 }
 
 /*
+ * An I8 target stores C2 but blends it with the green blend constant:
+ * Mesa gives an A8 target its constant alpha in that slot only
+ * (r300_set_blend_color; piglit fbo-blending-format-quirks).  CONSTANT_COLOR
+ * x 1: 0.4 (G), not 0.9 (R).
+ */
+static void test_i8_blend_constant(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    R500Chip *s = &h->chip;
+    float v[3 * 8];
+
+    t3d_setup(h);
+    r500_reg_write(s, R_RB3D_COLORPITCH, T3D_W | 9u << 21);    /* I8 */
+    r500_reg_write(s, R500_REGA_AT(US_OUT_FMT, 0), 0);        /* C4_8, AAAA */
+    /* CONSTANT_COLOR, ZERO (the stream of piglit's A8 case) */
+    r500_reg_write(s, R_RB3D_BLENDCNTL, 0x202b0001);
+    r500_reg_write(s, R_RB3D_CONSTANT_COLOR_AR, 409u << 16 | 921u);
+    r500_reg_write(s, R_RB3D_CONSTANT_COLOR_GB, 409u << 16 | 255u);
+    vtx(v, 0, 0, 0, 0, 0, 0, 1);
+    vtx(v + 8, 64, 0, 0, 0, 0, 0, 1);
+    vtx(v + 16, 0, 64, 0, 0, 0, 0, 1);
+    t3d_draw(h, TRIANGLES, v, 3);
+    g_assert_cmpuint(h->vram[T3D_CB + T3D_W + 1], ==,
+                     lrintf(409 / 1023.0f * 255));
+    test_host_free(h);
+}
+
+/*
  * A macro- and micro-tiled colour buffer read back through the texture
  * unit into a linear one, as Mesa's glReadPixels does: identical pixels.
  */
@@ -1010,6 +1038,7 @@ int main(int argc, char **argv)
     g_test_add_func("/3d/blend", test_blend);
     g_test_add_func("/3d/out-sign", test_out_sign);
     g_test_add_func("/3d/multiwrite", test_multiwrite);
+    g_test_add_func("/3d/i8-blend-constant", test_i8_blend_constant);
     g_test_add_func("/3d/split-draw", test_split_draw);
     g_test_add_func("/3d/threads", test_threads);
     g_test_add_func("/3d/tiled-readback", test_tiled_readback);

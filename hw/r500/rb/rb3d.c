@@ -490,6 +490,20 @@ bool r500_rb3d_prepare(R500Chip *s)
         rb->const_color[2] = MIN(ar & 0xFFFF, 1023u) / 1023.0f;
         rb->const_color[3] = MIN(ar >> 16, 1023u) / 1023.0f;
     }
+    for (int i = 0; i < 4; i++) {
+        R500ColorTarget *t = &rb->cb[i];
+
+        memcpy(t->const_color, rb->const_color, sizeof(t->const_color));
+        /*
+         * I8 stores C2 but blends it with the green constant (C1's): Mesa
+         * puts an A8 target's constant alpha there and nowhere else
+         * (r300_set_blend_color: color[1] = color[3]; for R8/L8/I8 red in
+         * both).  Inferred from the driver, not documented.
+         */
+        if (t->cformat == R500_CF_I8) {
+            t->const_color[2] = t->const_color[1];
+        }
+    }
     rb->depth_scale = reg_float(s, R_SU_DEPTH_SCALE);
     rb->depth_offset = reg_float(s, R_SU_DEPTH_OFFSET);
     rb->depth_from_shader = R500_FGET(s->regs[R_FG_DEPTH_SRC / 4],
@@ -598,15 +612,15 @@ static V4 factor4(unsigned f, int i, const V4 src[4], const V4 dst[4],
  * blended colour.  A fixed-point target clamps every result to [0, 1], a
  * float one only the clamping functions' (COMB_FCN bit 0 clear).
  */
-static void blend4(const R500Rb3d *rb, bool fixed, V4 src[4],
-                   const V4 dst[4])
+static void blend4(const R500Rb3d *rb, const float k[4], bool fixed,
+                   V4 src[4], const V4 dst[4])
 {
     V4 out[4];
 
     for (int i = 0; i < 4; i++) {
         unsigned fn = rb->bf[i].fn;
-        V4 sv = src[i] * factor4(rb->bf[i].src, i, src, dst, rb->const_color);
-        V4 dv = dst[i] * factor4(rb->bf[i].dst, i, src, dst, rb->const_color);
+        V4 sv = src[i] * factor4(rb->bf[i].src, i, src, dst, k);
+        V4 dv = dst[i] * factor4(rb->bf[i].dst, i, src, dst, k);
         V4 v;
 
         switch (fn) {
@@ -697,7 +711,7 @@ static void color_write(R500Worker *w, const R500ColorTarget *t, int x, int y,
             s4[i] = splat(src[i]);
             d4[i] = splat(dst[i]);
         }
-        blend4(rb, fixed, s4, d4);
+        blend4(rb, t->const_color, fixed, s4, d4);
         for (int i = 0; i < 4; i++) {
             src[i] = s4[i][0];
         }
@@ -791,7 +805,7 @@ static void quad_color8(R500Worker *w, const R500ColorTarget *t,
                 dst[i][p] = unorm8[m[i]];
             }
         }
-        blend4(rb, true, src, dst);
+        blend4(rb, t->const_color, true, src, dst);
     }
     for (int i = 0; i < 4; i++) {
         bits[i] = to_unorm4(src[i], 8);

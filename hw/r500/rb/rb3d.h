@@ -61,6 +61,7 @@ typedef struct R500ColorTarget {
     const struct R500ColorLayout *layout;   /* how C0..C3 are stored */
     bool unorm32;               /* all fields fixed point in one dword */
     uint8_t sign;               /* US_OUT_FMT.OUT_SIGN: Cj signed, bit j */
+    float const_color[4];       /* the blend constant as this target sees it */
 } R500ColorTarget;
 
 /* One depth/stencil buffer of this draw. */
