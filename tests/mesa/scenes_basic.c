@@ -623,6 +623,28 @@ static void polygon_offset(SceneCtx *c)
     glDisable(GL_POLYGON_OFFSET_FILL);
 }
 
+/*
+ * A quad's edges drawn over the same quad filled, pulled in front by
+ * GL_POLYGON_OFFSET_LINE (units only): Mesa enables the polygon's FRONT
+ * and BACK offsets for polygon-mode lines (piglit polygon-offset); the
+ * right half pushed behind, so only the left edges show.
+ */
+static void polygon_offset_line(SceneCtx *c)
+{
+    depth_begin(1.0, GL_LESS);
+    glColor3f(1, 0, 0);
+    scene_quad(P(8.5f), P(8.5f), P(56.5f), P(56.5f), 0, 0, 1, 1);
+    glEnable(GL_POLYGON_OFFSET_LINE);
+    glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+    glColor3f(0, 0, 1);
+    glPolygonOffset(0, -1);
+    scene_quad(P(8.5f), P(8.5f), P(32.5f), P(56.5f), 0, 0, 1, 1);
+    glPolygonOffset(0, 1);
+    scene_quad(P(32.5f), P(8.5f), P(56.5f), P(56.5f), 0, 0, 1, 1);
+    glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+    glDisable(GL_POLYGON_OFFSET_LINE);
+}
+
 static void fog_linear(SceneCtx *c)
 {
     static const float color[] = { 0.6f, 0.7f, 0.8f, 1 };
@@ -700,6 +722,8 @@ const Scene scenes_basic[] = {
     { "cull_face", "face culling and glFrontFace", API_GL, cull_face },
     { "polygon_offset", "polygon offset on coplanar triangles", API_GL,
       polygon_offset },
+    { "polygon_offset_line", "polygon offset of polygon-mode lines", API_GL,
+      polygon_offset_line },
     { "fog_linear", "fixed-function linear fog from fog coordinates",
       API_GL, fog_linear },
     { NULL },

@@ -208,6 +208,7 @@ enum {
     R500_3D_UNIMP_TX_ANISO,
     R500_3D_UNIMP_LINE_STIPPLE,
     R500_3D_UNIMP_PVS_OP,
+    R500_3D_UNIMP_POLY_OFFSET_PARA,
 };
 
 #define r500_3d_unimp_once(s, what, ...) do {                           \

@@ -367,6 +367,11 @@ static float poly_offset(R500Chip *s, const R500Vertex *a,
     double det = x1 * y2 - x2 * y1, dzdx, dzdy, m;
     float scale, offset;
 
+    if (R500_FGET(en, SU_POLY_OFFSET_ENABLE, PARA)) {
+        r500_3d_unimp_once(s, R500_3D_UNIMP_POLY_OFFSET_PARA, "3D: "
+                           "SU_POLY_OFFSET_ENABLE.PARA (offset of line and "
+                           "point primitives) is not modelled (no offset)");
+    }
     if (!(front ? R500_FGET(en, SU_POLY_OFFSET_ENABLE, FRONT)
                 : R500_FGET(en, SU_POLY_OFFSET_ENABLE, BACK))) {
         return 0.0f;
@@ -417,6 +422,13 @@ static void tri_emit(R500Chip *s, R500Vertex *a, R500Vertex *b, R500Vertex *c,
         ptype = front ? R500_FGET(pm, GA_POLY_MODE, FRONT_PTYPE)
                       : R500_FGET(pm, GA_POLY_MODE, BACK_PTYPE);
     }
+    /*
+     * The polygon's offset, by its facing and slope, also for its edges
+     * and vertices in GA_POLY_MODE: Mesa enables FRONT and BACK for
+     * GL_POLYGON_OFFSET_LINE/POINT with polygon-mode lines and points
+     * (GL 3.6.4; piglit polygon-offset).
+     */
+    r->prim.depth_bias = poly_offset(s, a, b, c, front);
     if (ptype == 0 || ptype == 1) {
         /* GA_POLY_MODE: the polygon's vertices or edges (2.5) */
         for (int k = 0; k < 3; k++) {
@@ -429,10 +441,10 @@ static void tri_emit(R500Chip *s, R500Vertex *a, R500Vertex *b, R500Vertex *c,
                 line(s, v[k], v[(k + 1) % 3], prov, !front);
             }
         }
+        r->prim.depth_bias = 0.0f;
         return;
     }
     r->prim.back = !front;
-    r->prim.depth_bias = poly_offset(s, a, b, c, front);
     r->prims++;
     r500_rast_triangle(s, a, b, c, prov);
     r->prim.depth_bias = 0.0f;
