@@ -882,6 +882,56 @@ static void fbo_draw_buffers(SceneCtx *c)
     glBindFramebuffer(GL_FRAMEBUFFER, c->fbo);
 }
 
+/*
+ * glTexSubImage3D into a 64x32x8 RGBA8 3D texture (tiled by r300, so the
+ * box goes through a blit from a linear staging texture), then its slices
+ * drawn texel for texel, NEAREST (piglit texsubimage, GL_TEXTURE_3D).
+ */
+static void tex_3d_subimage(SceneCtx *c)
+{
+    enum { W = 64, H = 32, D = 8 };
+    static uint8_t px[W * H * D * 4], sub[13 * 11 * 3 * 4];
+    GLuint t;
+
+    (void)c;
+    for (int i = 0; i < W * H * D; i++) {
+        int x = i % W, y = i / W % H, z = i / (W * H);
+
+        px[i * 4 + 0] = (uint8_t)(x * 4);
+        px[i * 4 + 1] = (uint8_t)(y * 8);
+        px[i * 4 + 2] = (uint8_t)(z * 32);
+        px[i * 4 + 3] = 255;
+    }
+    for (int i = 0; i < 13 * 11 * 3; i++) {
+        sub[i * 4 + 0] = (uint8_t)(255 - (i % 13) * 9);
+        sub[i * 4 + 1] = (uint8_t)(i / 13 % 11 * 20);
+        sub[i * 4 + 2] = 200;
+        sub[i * 4 + 3] = 255;
+    }
+    glGenTextures(1, &t);
+    glBindTexture(GL_TEXTURE_3D, t);
+    glTexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, W, H, D, 0, GL_RGBA,
+                 GL_UNSIGNED_BYTE, px);
+    glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexSubImage3D(GL_TEXTURE_3D, 0, 21, 9, 2, 13, 11, 3, GL_RGBA,
+                    GL_UNSIGNED_BYTE, sub);
+    glEnable(GL_TEXTURE_3D);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+    /* slices 1..4, each 64x16 pixels showing the rows 8..24 */
+    for (int z = 1; z <= 4; z++) {
+        float r = (z + 0.5f) / D, y0 = P((z - 1) * 16);
+
+        glBegin(GL_QUADS);
+        glTexCoord3f(0, 8.0f / H, r); glVertex2f(P(0), y0);
+        glTexCoord3f(1, 8.0f / H, r); glVertex2f(P(64), y0);
+        glTexCoord3f(1, 24.0f / H, r); glVertex2f(P(64), y0 + 0.5f);
+        glTexCoord3f(0, 24.0f / H, r); glVertex2f(P(0), y0 + 0.5f);
+        glEnd();
+    }
+    glDisable(GL_TEXTURE_3D);
+}
+
 /* Level l, slice z of tex_3d_mipmap: a colour per (l, z), checkered */
 static void level_slice_texel(uint8_t *p, int l, int z, int x, int y)
 {
@@ -1097,6 +1147,8 @@ const Scene scenes_texture[] = {
     { "tex_cube_mipmap", "mipmapped cube map, quads starting on odd rows",
       API_GL, tex_cube_mipmap },
     { "tex_3d", "3D texture, four slices", API_GL, tex_3d },
+    { "tex_3d_subimage", "glTexSubImage3D into a tiled 3D texture", API_GL,
+      tex_3d_subimage },
     { "tex_3d_mipmap", "mipmapped 3D texture, slices chosen per level",
       API_GL, tex_3d_mipmap },
     { "fbo_alpha_blend", "GL_ALPHA framebuffer with DST_ALPHA blending",
