@@ -886,6 +886,8 @@ static void fbo_draw_buffers(SceneCtx *c)
  * glTexSubImage3D into a 64x32x8 RGBA8 3D texture (tiled by r300, so the
  * box goes through a blit from a linear staging texture), then its slices
  * drawn texel for texel, NEAREST (piglit texsubimage, GL_TEXTURE_3D).
+ * Fails on r300, a driver fault: the blit scales its coordinates to the
+ * staging texture's power-of-two size twice (docs/mesa-scenes.md).
  */
 static void tex_3d_subimage(SceneCtx *c)
 {
