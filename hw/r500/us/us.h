@@ -191,6 +191,22 @@ void r500_us_decode(const uint32_t w[6], R500UsInst *inst);
  * mantissa, with denormals. */
 float r500_us_inline_const(unsigned v);
 
+/*
+ * us_glsl.c: the program as a GLSL 4.50 fragment shader (the host-GL
+ * renderer's translation, DESIGN.md 6).  The caller's prologue defines
+ * R500_TEMP_IN(n), the value temporary n starts with (what the RS wrote,
+ * else 0); the shader declares r500_o0..3 (the render targets it writes,
+ * locations 0..3) and, when the program reads constants, uniform vec4
+ * r500_k[256].  False, with the reason, for what it cannot say yet.
+ */
+typedef struct R500UsGlslIn {
+    const char *prologue;
+    bool ztae;                  /* US_CONFIG.ZERO_TIMES_ANYTHING */
+} R500UsGlslIn;
+typedef struct _GString GString;
+bool r500_us_glsl(const R500UsProg *p, const R500UsGlslIn *in, GString *out,
+                  const char **why);
+
 /* us_exec.c: run the draw's program on w->q (pipe/ctx.h) */
 void r500_us_run_quad(R500Worker *w);
 
