@@ -226,8 +226,9 @@ static bool same(float a, float b, bool tol)
         return true;
     }
     /*
-     * llvmpipe flushes denormal results to zero, soft keeps them; the
-     * R500's own rule is not documented.
+     * llvmpipe flushes denormal results to zero, soft keeps them (the
+     * R500's own rule is not documented), and it does not keep the sign
+     * of a zero (-0 and +0 come out either way), so both are one value.
      */
     if (fabsf(a) < FLT_MIN && fabsf(b) < FLT_MIN) {
         return true;
