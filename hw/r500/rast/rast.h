@@ -217,6 +217,22 @@ enum {
         }                                                               \
     } while (0)
 
+/*
+ * rs_glsl.c: the RS as GLSL for the host-GL renderer: the vertex shader
+ * over window-space vertices and the fragment prologue defining
+ * R500_TEMP_IN for us_glsl.c (the vertex interface is described there).
+ * False, with the reason, for what it cannot say yet.
+ */
+typedef struct R500RsGlslLayout {
+    uint8_t n;                  /* attribute inputs, locations 1..n */
+    uint8_t group[R500_VTX_ATTRS / 4];  /* input i: attributes 4g..4g+3 */
+    bool flat[R500_VTX_ATTRS / 4];      /* ... of the provoking vertex */
+    uint8_t back_loc;           /* the back-facing flag's location */
+} R500RsGlslLayout;
+typedef struct _GString GString;
+bool r500_rs_glsl(const R500Rast *r, GString *vs, GString *fs,
+                  R500RsGlslLayout *lay, const char **why);
+
 /* setup.c */
 /*
  * Latch this draw's GA/SU/SC/RS state; false when the draw must be

@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The RS as GLSL, for the host-OpenGL renderer (DESIGN.md section 6,
+ * issue 19): the vertex shader that takes the rasteriser's window-space
+ * vertices and the fragment-shader prologue that fills the US
+ * temporaries from them, as scan.c's interp_attrs() does.  With
+ * us_glsl.c's program after the prologue it is the whole draw's fragment
+ * stage; tests/gl/test-rs-glsl.c compares it with soft.
+ *
+ * The vertex interface (one vertex = what R500Vertex holds after the VTE),
+ * as R500RsGlslLayout says:
+ *   location 0    vec4: window x, y (pixels, y down as the surface's
+ *                 rows), z (0..1) and 1/w;
+ *   location 1+i  vec4: attributes 4g..4g+3 for input i = (group g, flat):
+ *                 a flat one is the provoking vertex's (the caller repeats
+ *                 it on all three), so flat values do not depend on GL's
+ *                 provoking-vertex convention;
+ *   back_loc      float: 1 for a back-facing primitive.
+ * Two-sided colour is the caller's (the back colours put in place of the
+ * front ones before upload), as is culling: the renderer takes the
+ * primitives soft's set-up has already clipped, culled and faced.
+ * Uniform vec2 r500_size: the surface's width and height.  Row 0 of the
+ * surface is GL's bottom row, so nothing is flipped and the surface's
+ * memory order is GL's.
+ */
+#include <glib.h>
+#include <string.h>
+
+#include "../r500.h"
+
+#define ATTR_VEC4S (R500_VTX_ATTRS / 4)
+
+static const char chan[4] = { 'x', 'y', 'z', 'w' };
+
+/* The input of (group, flat), adding it to the layout on first use. */
+static int input_of(R500RsGlslLayout *lay, unsigned group, bool flat)
+{
+    for (unsigned i = 0; i < lay->n; i++) {
+        if (lay->group[i] == group && lay->flat[i] == flat) {
+            return i;
+        }
+    }
+    lay->group[lay->n] = group;
+    lay->flat[lay->n] = flat;
+    return lay->n++;
+}
+
+bool r500_rs_glsl(const R500Rast *r, GString *vs, GString *fs,
+                  R500RsGlslLayout *lay, const char **why)
+{
+    GString *body = g_string_new(NULL);
+
+    *why = NULL;
+    memset(lay, 0, sizeof(*lay));
+    for (unsigned i = 0; i < r->nrs; i++) {
+        for (int c = 0; c < 4; c++) {
+            if (r->rs[i].ch[c].src == R500_RS_STUFF) {
+                *why = "point sprite coordinates (RS stuffing)";
+                g_string_free(body, true);
+                return false;
+            }
+        }
+    }
+    /* in order: a later write of the same temporary wins, as in soft */
+    for (unsigned i = 0; i < r->nrs; i++) {
+        const R500RsWrite *w = &r->rs[i];
+
+        g_string_append_printf(body, "    if (n == %u) {\n", w->temp);
+        for (int c = 0; c < 4; c++) {
+            const R500RsChan *ch = &w->ch[c];
+
+            g_string_append_printf(body, "        t.%c = ", chan[c]);
+            switch (ch->src) {
+            case R500_RS_ONE:
+                g_string_append(body, "1.0;\n");
+                break;
+            case R500_RS_FACE:
+                g_string_append(body, "r500_b;\n");
+                break;
+            case R500_RS_WINX:
+                g_string_append(body, "gl_FragCoord.x;\n");
+                break;
+            case R500_RS_WINY:
+                g_string_append(body, "gl_FragCoord.y;\n");
+                break;
+            case R500_RS_ATTR:
+                g_string_append_printf(body, "r500_v%d.%c;\n",
+                                       input_of(lay, ch->attr / 4, ch->flat),
+                                       chan[ch->attr % 4]);
+                break;
+            default:
+                g_string_append(body, "0.0;\n");
+                break;
+            }
+        }
+        g_string_append(body, "    }\n");
+    }
+    lay->back_loc = 1 + lay->n;
+
+    g_string_append(vs, "#version 450 core\n"
+                        "layout(location = 0) in vec4 r500_win;\n");
+    for (unsigned i = 0; i < lay->n; i++) {
+        const char *q = lay->flat[i] ? "flat" : "smooth";
+
+        g_string_append_printf(vs, "layout(location = %u) in vec4 r500_a%u;\n"
+                               "%s out vec4 r500_v%u;\n", 1 + i, i, q, i);
+        g_string_append_printf(fs, "%s in vec4 r500_v%u;\n", q, i);
+    }
+    g_string_append_printf(vs,
+        "layout(location = %u) in float r500_back;\n"
+        "flat out float r500_b;\n"
+        "uniform vec2 r500_size;\n"
+        "void main() {\n"
+        /*
+         * Window position back to clip space with w = 1/(1/w): GL's
+         * perspective interpolation is then soft's (attribute times 1/w
+         * over the 1/w plane).
+         */
+        "    float w = 1.0 / r500_win.w;\n"
+        "    vec3 ndc = vec3(r500_win.xy / r500_size * 2.0 - 1.0, "
+        "r500_win.z);\n"
+        "    gl_Position = vec4(ndc * w, w);\n"
+        "    r500_b = r500_back;\n", lay->back_loc);
+    for (unsigned i = 0; i < lay->n; i++) {
+        g_string_append_printf(vs, "    r500_v%u = r500_a%u;\n", i, i);
+    }
+    g_string_append(vs, "}\n");
+    g_string_append(fs, "flat in float r500_b;\n"
+                        "vec4 r500_temp_in(int n) {\n"
+                        "    vec4 t = vec4(0.0);\n");
+    g_string_append(fs, body->str);
+    g_string_append(fs, "    return t;\n}\n"
+                        "#define R500_TEMP_IN(n) r500_temp_in(n)\n");
+    g_string_free(body, true);
+    return true;
+}
