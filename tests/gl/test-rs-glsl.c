@@ -10,43 +10,20 @@
  * (1/12 against 1/256 pixel snapping), so only pixels both drew are
  * compared, and those must be nearly all.
  */
-#define GL_GLEXT_PROTOTYPES 1
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GL/gl.h>
-#include <GL/glext.h>
 #include <math.h>
 #include <string.h>
 
 #include "../unit/test-3d.h"
+#include "gltest.h"
 
 #define SENTINEL (-12345.0f)
 #define NATTR (R500_VTX_ATTRS / 4)
 
 static bool gl_up(void)
 {
-    static const EGLint ctx_attr[] = {
-        EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 5,
-        EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-        EGL_NONE,
-    };
-    PFNEGLGETPLATFORMDISPLAYEXTPROC get_dpy = (PFNEGLGETPLATFORMDISPLAYEXTPROC)
-        eglGetProcAddress("eglGetPlatformDisplayEXT");
-    EGLDisplay dpy;
-    EGLContext ctx;
     GLuint fbo, rb, vao;
 
-    if (!get_dpy) {
-        return false;
-    }
-    dpy = get_dpy(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-    if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, NULL, NULL) ||
-        !eglBindAPI(EGL_OPENGL_API)) {
-        return false;
-    }
-    ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, ctx_attr);
-    if (ctx == EGL_NO_CONTEXT ||
-        !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
+    if (!gltest_context()) {
         return false;
     }
     glGenFramebuffers(1, &fbo);
@@ -66,24 +43,6 @@ static bool gl_up(void)
     return true;
 }
 
-static GLuint compile(GLenum type, const char *src)
-{
-    GLuint sh = glCreateShader(type);
-    GLint ok;
-
-    glShaderSource(sh, 1, &src, NULL);
-    glCompileShader(sh);
-    glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-        char log[4096];
-
-        glGetShaderInfoLog(sh, sizeof(log), NULL, log);
-        g_printerr("%s\n%s\n", src, log);
-        g_assert_not_reached();
-    }
-    return sh;
-}
-
 /* Vertices as the test gives them: x, y, z, 1/w, r, g, b, a (window). */
 static void draw_gl(TestHost *h, const float *v, unsigned n, bool back,
                     float out[T3D_H][T3D_W][4])
@@ -99,9 +58,8 @@ static void draw_gl(TestHost *h, const float *v, unsigned n, bool back,
     float buf[3 * MAXF];
     static const float sentinel[4] = { SENTINEL, SENTINEL, SENTINEL,
                                        SENTINEL };
-    GLuint prog = glCreateProgram(), vbo;
+    GLuint prog, vbo;
     unsigned stride;
-    GLint ok;
 
     g_assert_cmpuint(n, ==, 3);
     g_assert_true(r500_rs_glsl(r, vs, pro, &lay, &why));
@@ -124,11 +82,7 @@ static void draw_gl(TestHost *h, const float *v, unsigned n, bool back,
         }
         b[stride - 1] = back;
     }
-    glAttachShader(prog, compile(GL_VERTEX_SHADER, vs->str));
-    glAttachShader(prog, compile(GL_FRAGMENT_SHADER, fs->str));
-    glLinkProgram(prog);
-    glGetProgramiv(prog, GL_LINK_STATUS, &ok);
-    g_assert_true(ok);
+    prog = gltest_program(vs->str, fs->str);
     glUseProgram(prog);
     glUniform2f(glGetUniformLocation(prog, "r500_size"), T3D_W, T3D_H);
     glGenBuffers(1, &vbo);

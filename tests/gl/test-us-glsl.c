@@ -9,22 +9,17 @@
  * feature, written by hand, then seeded random ones over everything the
  * translation covers.  What it declines is checked to be declined.
  */
-#define GL_GLEXT_PROTOTYPES 1
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GL/gl.h>
-#include <GL/glext.h>
 #include <float.h>
 #include <float.h>
 #include <math.h>
 #include <string.h>
 
 #include "../unit/test-3d.h"
+#include "gltest.h"
 
 #define W 8
 #define NIN 4           /* temporaries 0-3 come from the "RS" */
 
-static EGLDisplay dpy;
 static GString *last_fs;        /* the shader last run, for failures */
 static GString *last_fs;        /* the shader last run, for failures */
 static GLuint fbo, tin_tex, vao;
@@ -37,26 +32,7 @@ static bool soft_kill[W][W];
 
 static bool gl_up(void)
 {
-    static const EGLint ctx_attr[] = {
-        EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 5,
-        EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-        EGL_NONE,
-    };
-    PFNEGLGETPLATFORMDISPLAYEXTPROC get_dpy = (PFNEGLGETPLATFORMDISPLAYEXTPROC)
-        eglGetProcAddress("eglGetPlatformDisplayEXT");
-    EGLContext ctx;
-
-    if (!get_dpy) {
-        return false;
-    }
-    dpy = get_dpy(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-    if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, NULL, NULL) ||
-        !eglBindAPI(EGL_OPENGL_API)) {
-        return false;
-    }
-    ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, ctx_attr);
-    if (ctx == EGL_NO_CONTEXT ||
-        !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
+    if (!gltest_context()) {
         return false;
     }
     glGenFramebuffers(1, &fbo);
@@ -96,24 +72,6 @@ static bool gl_up(void)
     return true;
 }
 
-static GLuint compile(GLenum type, const char *src)
-{
-    GLuint sh = glCreateShader(type);
-    GLint ok;
-
-    glShaderSource(sh, 1, &src, NULL);
-    glCompileShader(sh);
-    glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-        char log[4096];
-
-        glGetShaderInfoLog(sh, sizeof(log), NULL, log);
-        g_printerr("%s\n%s\n", src, log);
-        g_assert_not_reached();
-    }
-    return sh;
-}
-
 /* The inputs as the texture R500_TEMP_IN reads: texel (x + 8y, n). */
 static const char prologue[] =
     "uniform sampler2D r500_tin;\n"
@@ -136,15 +94,11 @@ static void run_gl(TestHost *h, float out[4][W][W][4], bool kill[W][W])
     GString *fs = g_string_new(NULL);
     const char *why;
     float tex[NIN][W * W][4];
-    GLuint prog = glCreateProgram();
-    GLint ok, loc;
+    GLuint prog;
+    GLint loc;
 
     g_assert_true(r500_us_glsl(&h->chip.us.prog, &gin, fs, &why));
-    glAttachShader(prog, compile(GL_VERTEX_SHADER, vs));
-    glAttachShader(prog, compile(GL_FRAGMENT_SHADER, fs->str));
-    glLinkProgram(prog);
-    glGetProgramiv(prog, GL_LINK_STATUS, &ok);
-    g_assert_true(ok);
+    prog = gltest_program(vs, fs->str);
     glUseProgram(prog);
     for (int n = 0; n < NIN; n++) {
         for (int y = 0; y < W; y++) {
