@@ -747,6 +747,34 @@ void r500_tx_sample_quad(R500Worker *w, unsigned id, unsigned op,
     }
 }
 
+/* ---- Whole images, for the host-GL renderer's uploads ---- */
+
+unsigned r500_tx_layers(const R500TxUnit *t, unsigned l)
+{
+    return t->coord_type == COORD_CUBE ? 6
+           : t->coord_type == COORD_3D ? t->level[l].d : 1;
+}
+
+bool r500_tx_image(R500Worker *w, const R500TxUnit *t, unsigned l,
+                   float *rgba)
+{
+    const R500TxLevel *lv;
+
+    if (!t->valid || l > t->last) {
+        return false;
+    }
+    lv = &t->level[l];
+    for (unsigned z = 0; z < r500_tx_layers(t, l); z++) {
+        for (uint32_t y = 0; y < lv->h; y++) {
+            for (uint32_t x = 0; x < lv->w; x++) {
+                texel(w, t, l, z, x, y, rgba);
+                rgba += 4;
+            }
+        }
+    }
+    return true;
+}
+
 /* ---- The block ---- */
 
 /*

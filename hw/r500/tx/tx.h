@@ -143,4 +143,15 @@ void r500_tx_sample_quad(R500Worker *w, unsigned id, unsigned op,
                          bool unscaled, const float coord[4][4],
                          const float (*grad)[4][4], float out[4][4]);
 
+/*
+ * The host-GL renderer's view of a unit: every texel of level l, layer by
+ * layer (cube faces +X..-Z, 3D slices; layers() of them), row by row, as
+ * four floats each: decoded and finished (YUV_TO_RGB, GAMMA, the DXTC
+ * swizzle), before the SEL swizzle, exactly what sampling filters.  False
+ * for an invalid unit or level.  rgba holds w * h * layers * 4 floats.
+ */
+unsigned r500_tx_layers(const R500TxUnit *t, unsigned l);
+bool r500_tx_image(R500Worker *w, const R500TxUnit *t, unsigned l,
+                   float *rgba);
+
 #endif
