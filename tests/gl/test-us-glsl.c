@@ -80,7 +80,8 @@ static const char prologue[] =
     ": vec4(0.0))\n";
 
 /* Run the chip's current program on GL; out[target][y][x][ch]. */
-static void run_gl(TestHost *h, float out[4][W][W][4], bool kill[W][W])
+static void run_gl(TestHost *h, const char *epilogue,
+                   float out[4][W][W][4], bool kill[W][W])
 {
     static const char vs[] =
         "#version 450 core\n"
@@ -98,6 +99,9 @@ static void run_gl(TestHost *h, float out[4][W][W][4], bool kill[W][W])
     GLint loc;
 
     g_assert_true(r500_us_glsl(&h->chip.us.prog, &gin, fs, &why));
+    if (epilogue) {
+        g_string_append(fs, epilogue);
+    }
     prog = gltest_program(vs, fs->str);
     glUseProgram(prog);
     for (int n = 0; n < NIN; n++) {
@@ -111,6 +115,8 @@ static void run_gl(TestHost *h, float out[4][W][W][4], bool kill[W][W])
     glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, W * W, NIN, GL_RGBA, GL_FLOAT,
                     tex);
     glUniform1i(glGetUniformLocation(prog, "r500_tin"), 0);
+    /* the sampled texture (test_tex) is on unit 1 */
+    glUniform1i(glGetUniformLocation(prog, "r500_s0"), 1);
     loc = glGetUniformLocation(prog, "r500_k");
     if (loc >= 0) {
         glUniform4fv(loc, R500_US_CONSTS, &h->chip.us.kconst[0][0]);
@@ -194,14 +200,15 @@ static bool same(float a, float b, bool tol)
 }
 
 /* The program in the chip's store on both; compare the written targets. */
-static void check(TestHost *h, unsigned targets, bool tol, const char *what)
+static void check_with(TestHost *h, const char *epilogue, unsigned targets,
+                       bool tol, const char *what)
 {
     static float gl_out[4][W][W][4];
     static bool gl_kill[W][W];
 
     g_assert_true(r500_us_prepare(&h->chip));
     run_soft(h);
-    run_gl(h, gl_out, gl_kill);
+    run_gl(h, epilogue, gl_out, gl_kill);
     for (int y = 0; y < W; y++) {
         for (int x = 0; x < W; x++) {
             if (soft_kill[y][x] || gl_kill[y][x]) {
@@ -232,6 +239,11 @@ static void check(TestHost *h, unsigned targets, bool tol, const char *what)
             }
         }
     }
+}
+
+static void check(TestHost *h, unsigned targets, bool tol, const char *what)
+{
+    check_with(h, NULL, targets, tol, what);
 }
 
 /*
@@ -377,6 +389,113 @@ static void test_targets_kill(void)
     test_host_free(h);
 }
 
+/*
+ * TEX LD, PROJ, LODBIAS and LOD of a 16x16 micro-tiled RGBA8 texture with
+ * random texels, point filtered, in each wrap mode GL has: soft samples
+ * the chip's unit, GL the same texels uploaded from r500_tx_image as
+ * RGBA32F through the sampling functions the translation calls.
+ * Coordinates stay a tenth of a texel off texel edges, where the two
+ * could round a coordinate differently.
+ */
+static void test_tex(void)
+{
+    static const struct {
+        unsigned wrap;
+        GLenum gl;
+    } wraps[] = {
+        { 0, GL_REPEAT }, { 1, GL_MIRRORED_REPEAT }, { 2, GL_CLAMP_TO_EDGE },
+        { 3, GL_MIRROR_CLAMP_TO_EDGE }, { 6, GL_CLAMP_TO_BORDER },
+    };
+    static const char epilogue[] =
+        "uniform sampler2D r500_s0;\n"
+        "vec4 r500_tex_ld_0(vec4 c) { return texture(r500_s0, c.xy); }\n"
+        "vec4 r500_tex_proj_0(vec4 c) { return texture(r500_s0, c.xy / c.w); }\n"
+        "vec4 r500_tex_lodbias_0(vec4 c) { return texture(r500_s0, c.xy, c.w); }\n"
+        "vec4 r500_tex_lod_0(vec4 c) { return textureLod(r500_s0, c.xy, c.w); }\n";
+    TestHost *h = host();
+    R500Chip *s = &h->chip;
+    GRand *r = g_rand_new_with_seed(11);
+    static float img[16 * 16 * 4];
+    GLuint tex;
+
+    glGenTextures(1, &tex);
+    for (unsigned wi = 0; wi < G_N_ELEMENTS(wraps); wi++) {
+        const R500TxUnit *t = &s->tx.unit[0];
+        unsigned wm = wraps[wi].wrap;
+
+        r500_reg_write(s, R_TX_ENABLE, 1);
+        /* point MIN and MAG, no mip filter, the wrap on S and T */
+        r500_reg_write(s, R_TX_FILTER0, wm | wm << 3 | 1u << 9 | 1u << 11);
+        r500_reg_write(s, R_TX_FILTER1, 0);
+        r500_reg_write(s, R_TX_FORMAT0, 15 | 15u << 11);
+        r500_reg_write(s, R_TX_FORMAT1, 0x0C | 3u << 9 | 0u << 12 |
+                       1u << 15 | 2u << 18);
+        r500_reg_write(s, R_TX_FORMAT2, 0);
+        r500_reg_write(s, R_TX_BORDER_COLOR, 0x80402010);
+        r500_reg_write(s, R_TX_OFFSET, T3D_TEX | 1u << 3);
+        r500_tx_prepare(s);
+        g_assert_true(t->valid);
+        for (uint64_t a = T3D_TEX; a < t->chain_end; a++) {
+            h->vram[a] = g_rand_int(r);
+        }
+        g_assert_true(r500_tx_image(r500_soft_begin(s), t, 0, img));
+        glActiveTexture(GL_TEXTURE1);
+        glBindTexture(GL_TEXTURE_2D, tex);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, 16, 16, 0, GL_RGBA,
+                     GL_FLOAT, img);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, wraps[wi].gl);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, wraps[wi].gl);
+        glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, t->border);
+        glActiveTexture(GL_TEXTURE0);
+        for (unsigned op = R500_TEX_LD; op <= R500_TEX_LOD; op++) {
+            uint32_t w[12] = { 0 };
+            T3DAlu a = {
+                .out = true, .rgb_omask = 7, .alpha_omask = 1,
+                .addr = { 1, 1, 1 },
+                .swz = { { 0, 1, 2 }, { 6, 6, 6 }, { 4, 4, 4 } },
+                .aswz = { 3, 6, 4 },
+            };
+            char what[48];
+
+            if (op == R500_TEX_KILL) {
+                continue;
+            }
+            /* TEX op t0.xyzw -> t1.rgb = sample.bgr, unit 0 (t1.a kept) */
+            w[0] = R500_US_TEX | 7u << 11;
+            w[1] = op << 22;
+            w[2] = 0 | 0u << 8 | 1u << 10 | 2u << 12 | 3u << 14 |
+                   1u << 16 | 2u << 24 | 1u << 26 | 0u << 28 | 3u << 30;
+            t3d_us_alu(&a, w + 6);
+            t3d_us_program(h, w, 2);
+            for (int y = 0; y < W; y++) {
+                for (int x = 0; x < W; x++) {
+                    float q = op == R500_TEX_PROJ
+                              ? (float)g_rand_double_range(r, 0.5, 2.0)
+                              : op == R500_TEX_LD ? 1.0f
+                              : (float)g_rand_double_range(r, -2.0, 2.0);
+
+                    for (int c = 0; c < 2; c++) {
+                        float f = g_rand_int_range(r, -24, 40) +
+                                  (float)g_rand_double_range(r, 0.1, 0.9);
+
+                        in[y][x][0][c] = f / 16.0f *
+                                         (op == R500_TEX_PROJ ? q : 1.0f);
+                    }
+                    in[y][x][0][2] = 0.0f;
+                    in[y][x][0][3] = q;
+                }
+            }
+            g_snprintf(what, sizeof(what), "TEX op %u, wrap %u", op, wm);
+            check_with(h, epilogue, 1, false, what);
+        }
+    }
+    glDeleteTextures(1, &tex);
+    g_rand_free(r);
+    test_host_free(h);
+}
+
 /* What the translation does not cover yet is declined, not miswritten. */
 static void test_declines(void)
 {
@@ -393,14 +512,14 @@ static void test_declines(void)
     g_assert_true(r500_us_prepare(&h->chip));
     g_assert_false(r500_us_glsl(&h->chip.us.prog, &gin, g, &why));
     g_assert_nonnull(strstr(why, "derivative"));
-    /* a texture fetch (TEX LD) */
+    /* a fetch with gradients (TEX DXDY) */
     memset(w, 0, sizeof(w));
     w[0] = R500_US_TEX | 7u << 11 | 1u << 14;
-    w[1] = 1u << 22;
+    w[1] = 6u << 22;
     t3d_us_program(h, w, 1);
     g_assert_true(r500_us_prepare(&h->chip));
     g_assert_false(r500_us_glsl(&h->chip.us.prog, &gin, g, &why));
-    g_assert_cmpstr(why, ==, "texture fetch");
+    g_assert_cmpstr(why, ==, "texture fetch with gradients (DXDY)");
     g_string_free(g, true);
     test_host_free(h);
 }
@@ -416,6 +535,7 @@ int main(int argc, char **argv)
     g_test_add_func("/us-glsl/random-transcendental",
                     test_random_transcendental);
     g_test_add_func("/us-glsl/targets-kill", test_targets_kill);
+    g_test_add_func("/us-glsl/tex", test_tex);
     g_test_add_func("/us-glsl/declines", test_declines);
     return g_test_run();
 }

@@ -296,27 +296,64 @@ static bool alu(GString *g, const R500UsInst *in, const char **why)
     return true;
 }
 
-static bool tex(GString *g, const R500UsInst *in, const char **why)
+/* The sampling functions' names: r500_tex_<op>_<unit> (us.h). */
+static const char *const tex_op_name[8] = {
+    [R500_TEX_LD] = "ld", [R500_TEX_PROJ] = "proj",
+    [R500_TEX_LODBIAS] = "lodbias", [R500_TEX_LOD] = "lod",
+};
+
+static bool tex(GString *g, const R500UsInst *in, uint16_t *tex_ops,
+                const char **why)
 {
-    if (in->tex_op == R500_TEX_NOP) {
+    unsigned op = in->tex_op, wmask = in->rgb_wmask | in->alpha_wmask << 3;
+
+    if (op == R500_TEX_NOP) {
         return true;
     }
-    if (in->tex_op != R500_TEX_KILL) {
-        *why = "texture fetch";
-        return false;
-    }
-    if (in->tex_src_rel) {
+    if (in->tex_src_rel || in->tex_dst_rel) {
         *why = "relative TEX address";
         return false;
     }
-    /* KILL: any selected coordinate below zero (us_exec exec_tex) */
-    g_string_append_printf(g, "    if (t%u.%c < 0.0 || t%u.%c < 0.0 || "
-                           "t%u.%c < 0.0 || t%u.%c < 0.0) {\n"
-                           "        r500_killed = true;\n    }\n",
+    if (op == R500_TEX_KILL) {
+        /* KILL: any selected coordinate below zero (us_exec exec_tex) */
+        g_string_append_printf(g, "    if (t%u.%c < 0.0 || t%u.%c < 0.0 || "
+                               "t%u.%c < 0.0 || t%u.%c < 0.0) {\n"
+                               "        r500_killed = true;\n    }\n",
+                               in->tex_src, chan[in->tex_src_swz[0] & 3],
+                               in->tex_src, chan[in->tex_src_swz[1] & 3],
+                               in->tex_src, chan[in->tex_src_swz[2] & 3],
+                               in->tex_src, chan[in->tex_src_swz[3] & 3]);
+        return true;
+    }
+    if (op > R500_TEX_LOD || !tex_op_name[op]) {
+        *why = "texture fetch with gradients (DXDY)";
+        return false;
+    }
+    if (in->tex_unscaled) {
+        *why = "unscaled texture coordinates";
+        return false;
+    }
+    if (in->tex_id >= 16) {
+        *why = "texture unit past 15";
+        return false;
+    }
+    tex_ops[in->tex_id] |= 1u << op;
+    /* S, T, R, Q through the source selects; R, G, B, A through the
+     * destination selects, the write mask per channel */
+    g_string_append_printf(g, "    {\n        vec4 r = r500_tex_%s_%u(vec4("
+                           "t%u.%c, t%u.%c, t%u.%c, t%u.%c));\n",
+                           tex_op_name[op], in->tex_id,
                            in->tex_src, chan[in->tex_src_swz[0] & 3],
                            in->tex_src, chan[in->tex_src_swz[1] & 3],
                            in->tex_src, chan[in->tex_src_swz[2] & 3],
                            in->tex_src, chan[in->tex_src_swz[3] & 3]);
+    for (unsigned c = 0; c < 4; c++) {
+        if (wmask & (1u << c)) {
+            g_string_append_printf(g, "        t%u.%c = r.%c;\n", in->tex_dst,
+                                   chan[c], chan[in->tex_dst_swz[c] & 3]);
+        }
+    }
+    g_string_append(g, "    }\n");
     return true;
 }
 
@@ -343,6 +380,7 @@ bool r500_us_glsl(const R500UsProg *p, const R500UsGlslIn *in, GString *out,
 {
     GString *body = g_string_new(NULL);
     uint8_t used[R500_US_TEMPS] = { 0 }, targets = 0;
+    uint16_t tex_ops[16] = { 0 };
     bool depth = false, ok = true, consts = false;
     uint32_t n;
 
@@ -363,7 +401,7 @@ bool r500_us_glsl(const R500UsProg *p, const R500UsGlslIn *in, GString *out,
 
         temps_named(ins, used);
         if (ins->type == R500_US_TEX) {
-            ok = tex(body, ins, why);
+            ok = tex(body, ins, tex_ops, why);
         } else if (ins->type == R500_US_FC) {
             *why = "flow control";
             ok = false;
@@ -407,6 +445,19 @@ bool r500_us_glsl(const R500UsProg *p, const R500UsGlslIn *in, GString *out,
      * ZERO_TIMES_ANYTHING_EQUALS_ZERO (US_CONFIG, Mesa sets it): a product
      * with a zero factor is +0 whatever the other is.
      */
+    /*
+     * The sampling functions the program calls, one per unit and op,
+     * defined by the caller after this text: vec4 r500_tex_<op>_<unit>(vec4
+     * s_t_r_q), returning R, G, B, A after the unit's selects.
+     */
+    for (unsigned u = 0; u < 16; u++) {
+        for (unsigned op = 0; op < 8; op++) {
+            if ((tex_ops[u] >> op) & 1) {
+                g_string_append_printf(out, "vec4 r500_tex_%s_%u(vec4 c);\n",
+                                       tex_op_name[op], u);
+            }
+        }
+    }
     /*
      * Macros, not functions: `precise` on the variable a product feeds
      * must reach the product itself.
