@@ -64,7 +64,7 @@ static void draw_gl(TestHost *h, const float *v, unsigned n, bool back,
     g_assert_cmpuint(n, ==, 3);
     g_assert_true(r500_rs_glsl(r, vs, pro, &lay, &why));
     gin.prologue = pro->str;
-    g_assert_true(r500_us_glsl(&h->chip.us.prog, &gin, fs, &why));
+    g_assert_true(r500_us_glsl(&h->chip.us.prog, &gin, fs, NULL, &why));
     stride = 4 + 4 * lay.n + 1;
     memset(buf, 0, sizeof(buf));
     for (unsigned k = 0; k < n; k++) {

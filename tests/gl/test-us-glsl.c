@@ -80,8 +80,7 @@ static const char prologue[] =
     ": vec4(0.0))\n";
 
 /* Run the chip's current program on GL; out[target][y][x][ch]. */
-static void run_gl(TestHost *h, const char *epilogue,
-                   float out[4][W][W][4], bool kill[W][W])
+static void run_gl(TestHost *h, float out[4][W][W][4], bool kill[W][W])
 {
     static const char vs[] =
         "#version 450 core\n"
@@ -98,9 +97,15 @@ static void run_gl(TestHost *h, const char *epilogue,
     GLuint prog;
     GLint loc;
 
-    g_assert_true(r500_us_glsl(&h->chip.us.prog, &gin, fs, &why));
-    if (epilogue) {
-        g_string_append(fs, epilogue);
+    uint16_t tex_ops[16];
+
+    g_assert_true(r500_us_glsl(&h->chip.us.prog, &gin, fs, tex_ops, &why));
+    /* the sampling functions of the units the program fetches from */
+    for (unsigned u = 0; u < 16; u++) {
+        if (tex_ops[u]) {
+            g_assert_true(r500_tx_glsl(&h->chip.tx.unit[u], u, tex_ops[u], fs,
+                                       &why));
+        }
     }
     prog = gltest_program(vs, fs->str);
     glUseProgram(prog);
@@ -200,15 +205,14 @@ static bool same(float a, float b, bool tol)
 }
 
 /* The program in the chip's store on both; compare the written targets. */
-static void check_with(TestHost *h, const char *epilogue, unsigned targets,
-                       bool tol, const char *what)
+static void check(TestHost *h, unsigned targets, bool tol, const char *what)
 {
     static float gl_out[4][W][W][4];
     static bool gl_kill[W][W];
 
     g_assert_true(r500_us_prepare(&h->chip));
     run_soft(h);
-    run_gl(h, epilogue, gl_out, gl_kill);
+    run_gl(h, gl_out, gl_kill);
     for (int y = 0; y < W; y++) {
         for (int x = 0; x < W; x++) {
             if (soft_kill[y][x] || gl_kill[y][x]) {
@@ -239,11 +243,6 @@ static void check_with(TestHost *h, const char *epilogue, unsigned targets,
             }
         }
     }
-}
-
-static void check(TestHost *h, unsigned targets, bool tol, const char *what)
-{
-    check_with(h, NULL, targets, tol, what);
 }
 
 /*
@@ -391,45 +390,55 @@ static void test_targets_kill(void)
 
 /*
  * TEX LD, PROJ, LODBIAS and LOD of a 16x16 micro-tiled RGBA8 texture with
- * random texels, point filtered, in each wrap mode GL has: soft samples
- * the chip's unit, GL the same texels uploaded from r500_tx_image as
- * RGBA32F through the sampling functions the translation calls.
- * Coordinates stay a tenth of a texel off texel edges, where the two
- * could round a coordinate differently.
+ * random texels, point filtered: soft samples the chip's unit, GL the
+ * same texels uploaded from r500_tx_image as RGBA32F through the sampling
+ * functions of tx_glsl.c, in each wrap mode core GL has, with crossed
+ * selects (B, 0, R, 1) and as a 16x16x4 3D texture.  Coordinates stay a
+ * tenth of a texel off texel edges, where the two could round one
+ * differently.
  */
 static void test_tex(void)
 {
     static const struct {
-        unsigned wrap;
+        unsigned wrap, sel;         /* SEL_* fields of TX_FORMAT1 */
+        bool three;
         GLenum gl;
-    } wraps[] = {
-        { 0, GL_REPEAT }, { 1, GL_MIRRORED_REPEAT }, { 2, GL_CLAMP_TO_EDGE },
-        { 3, GL_MIRROR_CLAMP_TO_EDGE }, { 6, GL_CLAMP_TO_BORDER },
+    } cases[] = {
+        { 0, 3u << 9 | 0u << 12 | 1u << 15 | 2u << 18, false, GL_REPEAT },
+        { 1, 3u << 9 | 0u << 12 | 1u << 15 | 2u << 18, false,
+          GL_MIRRORED_REPEAT },
+        { 2, 3u << 9 | 0u << 12 | 1u << 15 | 2u << 18, false,
+          GL_CLAMP_TO_EDGE },
+        { 3, 3u << 9 | 0u << 12 | 1u << 15 | 2u << 18, false,
+          GL_MIRROR_CLAMP_TO_EDGE },
+        { 6, 3u << 9 | 0u << 12 | 1u << 15 | 2u << 18, false,
+          GL_CLAMP_TO_BORDER },
+        { 0, 5u << 9 | 2u << 12 | 4u << 15 | 0u << 18, false, GL_REPEAT },
+        { 1, 3u << 9 | 0u << 12 | 1u << 15 | 2u << 18, true,
+          GL_MIRRORED_REPEAT },
     };
-    static const char epilogue[] =
-        "uniform sampler2D r500_s0;\n"
-        "vec4 r500_tex_ld_0(vec4 c) { return texture(r500_s0, c.xy); }\n"
-        "vec4 r500_tex_proj_0(vec4 c) { return texture(r500_s0, c.xy / c.w); }\n"
-        "vec4 r500_tex_lodbias_0(vec4 c) { return texture(r500_s0, c.xy, c.w); }\n"
-        "vec4 r500_tex_lod_0(vec4 c) { return textureLod(r500_s0, c.xy, c.w); }\n";
     TestHost *h = host();
     R500Chip *s = &h->chip;
     GRand *r = g_rand_new_with_seed(11);
-    static float img[16 * 16 * 4];
-    GLuint tex;
+    static float img[16 * 16 * 4 * 4];
+    GLuint tex[2];
 
-    glGenTextures(1, &tex);
-    for (unsigned wi = 0; wi < G_N_ELEMENTS(wraps); wi++) {
+    glGenTextures(2, tex);
+    for (unsigned ci = 0; ci < G_N_ELEMENTS(cases); ci++) {
         const R500TxUnit *t = &s->tx.unit[0];
-        unsigned wm = wraps[wi].wrap;
+        unsigned wm = cases[ci].wrap;
+        bool three = cases[ci].three;
+        GLenum target = three ? GL_TEXTURE_3D : GL_TEXTURE_2D;
 
         r500_reg_write(s, R_TX_ENABLE, 1);
-        /* point MIN and MAG, no mip filter, the wrap on S and T */
-        r500_reg_write(s, R_TX_FILTER0, wm | wm << 3 | 1u << 9 | 1u << 11);
+        /* point MIN and MAG, no mip filter, the wrap on S, T and R */
+        r500_reg_write(s, R_TX_FILTER0, wm | wm << 3 | wm << 6 | 1u << 9 |
+                       1u << 11);
         r500_reg_write(s, R_TX_FILTER1, 0);
-        r500_reg_write(s, R_TX_FORMAT0, 15 | 15u << 11);
-        r500_reg_write(s, R_TX_FORMAT1, 0x0C | 3u << 9 | 0u << 12 |
-                       1u << 15 | 2u << 18);
+        r500_reg_write(s, R_TX_FORMAT0, 15 | 15u << 11 |
+                       (three ? 2u << 22 : 0));
+        r500_reg_write(s, R_TX_FORMAT1, 0x0C | cases[ci].sel |
+                       (three ? 1u << 25 : 0));
         r500_reg_write(s, R_TX_FORMAT2, 0);
         r500_reg_write(s, R_TX_BORDER_COLOR, 0x80402010);
         r500_reg_write(s, R_TX_OFFSET, T3D_TEX | 1u << 3);
@@ -440,14 +449,20 @@ static void test_tex(void)
         }
         g_assert_true(r500_tx_image(r500_soft_begin(s), t, 0, img));
         glActiveTexture(GL_TEXTURE1);
-        glBindTexture(GL_TEXTURE_2D, tex);
-        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, 16, 16, 0, GL_RGBA,
-                     GL_FLOAT, img);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, wraps[wi].gl);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, wraps[wi].gl);
-        glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, t->border);
+        glBindTexture(target, tex[three]);
+        if (three) {
+            glTexImage3D(target, 0, GL_RGBA32F, 16, 16, 4, 0, GL_RGBA,
+                         GL_FLOAT, img);
+        } else {
+            glTexImage2D(target, 0, GL_RGBA32F, 16, 16, 0, GL_RGBA,
+                         GL_FLOAT, img);
+        }
+        glTexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        glTexParameteri(target, GL_TEXTURE_WRAP_S, cases[ci].gl);
+        glTexParameteri(target, GL_TEXTURE_WRAP_T, cases[ci].gl);
+        glTexParameteri(target, GL_TEXTURE_WRAP_R, cases[ci].gl);
+        glTexParameterfv(target, GL_TEXTURE_BORDER_COLOR, t->border);
         glActiveTexture(GL_TEXTURE0);
         for (unsigned op = R500_TEX_LD; op <= R500_TEX_LOD; op++) {
             uint32_t w[12] = { 0 };
@@ -476,22 +491,23 @@ static void test_tex(void)
                               : op == R500_TEX_LD ? 1.0f
                               : (float)g_rand_double_range(r, -2.0, 2.0);
 
-                    for (int c = 0; c < 2; c++) {
+                    for (int c = 0; c < 3; c++) {
+                        /* S and T over 16 texels, R over 4 slices */
+                        float n = c < 2 ? 16.0f : 4.0f;
                         float f = g_rand_int_range(r, -24, 40) +
                                   (float)g_rand_double_range(r, 0.1, 0.9);
 
-                        in[y][x][0][c] = f / 16.0f *
+                        in[y][x][0][c] = f / n *
                                          (op == R500_TEX_PROJ ? q : 1.0f);
                     }
-                    in[y][x][0][2] = 0.0f;
                     in[y][x][0][3] = q;
                 }
             }
-            g_snprintf(what, sizeof(what), "TEX op %u, wrap %u", op, wm);
-            check_with(h, epilogue, 1, false, what);
+            g_snprintf(what, sizeof(what), "TEX op %u, case %u", op, ci);
+            check(h, 1, false, what);
         }
     }
-    glDeleteTextures(1, &tex);
+    glDeleteTextures(2, tex);
     g_rand_free(r);
     test_host_free(h);
 }
@@ -510,7 +526,7 @@ static void test_declines(void)
     t3d_us_alu(&a, w);
     t3d_us_program(h, w, 1);
     g_assert_true(r500_us_prepare(&h->chip));
-    g_assert_false(r500_us_glsl(&h->chip.us.prog, &gin, g, &why));
+    g_assert_false(r500_us_glsl(&h->chip.us.prog, &gin, g, NULL, &why));
     g_assert_nonnull(strstr(why, "derivative"));
     /* a fetch with gradients (TEX DXDY) */
     memset(w, 0, sizeof(w));
@@ -518,8 +534,19 @@ static void test_declines(void)
     w[1] = 6u << 22;
     t3d_us_program(h, w, 1);
     g_assert_true(r500_us_prepare(&h->chip));
-    g_assert_false(r500_us_glsl(&h->chip.us.prog, &gin, g, &why));
+    g_assert_false(r500_us_glsl(&h->chip.us.prog, &gin, g, NULL, &why));
     g_assert_cmpstr(why, ==, "texture fetch with gradients (DXDY)");
+    /* a unit GL cannot sample as the card does: GL_CLAMP (CLAMP_HALF) */
+    r500_reg_write(&h->chip, R_TX_ENABLE, 1);
+    r500_reg_write(&h->chip, R_TX_FILTER0, 4 | 4u << 3 | 1u << 9 | 1u << 11);
+    r500_reg_write(&h->chip, R_TX_FORMAT0, 15 | 15u << 11);
+    r500_reg_write(&h->chip, R_TX_FORMAT1, 0x0C);
+    r500_reg_write(&h->chip, R_TX_OFFSET, T3D_TEX);
+    r500_tx_prepare(&h->chip);
+    g_assert_true(h->chip.tx.unit[0].valid);
+    g_assert_false(r500_tx_glsl(&h->chip.tx.unit[0], 0, 1u << R500_TEX_LD, g,
+                                &why));
+    g_assert_nonnull(strstr(why, "GL_CLAMP"));
     g_string_free(g, true);
     test_host_free(h);
 }

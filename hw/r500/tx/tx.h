@@ -154,4 +154,16 @@ unsigned r500_tx_layers(const R500TxUnit *t, unsigned l);
 bool r500_tx_image(R500Worker *w, const R500TxUnit *t, unsigned l,
                    float *rgba);
 
+/*
+ * tx_glsl.c: the sampling functions r500_tex_<op>_<unit> a translated US
+ * program calls (bit op of ops), over uniform sampler r500_s<unit>
+ * holding r500_tx_image()'s texels, with the unit's SEL; false with the
+ * reason for what GL cannot express.  r500_tx_gl_wrap: whether core GL
+ * has the CLAMP_x mode.
+ */
+typedef struct _GString GString;
+bool r500_tx_gl_wrap(unsigned mode);
+bool r500_tx_glsl(const R500TxUnit *t, unsigned unit, uint16_t ops,
+                  GString *out, const char **why);
+
 #endif

@@ -196,16 +196,20 @@ float r500_us_inline_const(unsigned v);
  * renderer's translation, DESIGN.md 6).  The caller's prologue defines
  * R500_TEMP_IN(n), the value temporary n starts with (what the RS wrote,
  * else 0); the shader declares r500_o0..3 (the render targets it writes,
- * locations 0..3) and, when the program reads constants, uniform vec4
- * r500_k[256].  False, with the reason, for what it cannot say yet.
+ * locations 0..3), when the program reads constants uniform vec4
+ * r500_k[256], and declares the sampling functions its TEX instructions
+ * call, vec4 r500_tex_<op>_<unit>(vec4 str_q), which the caller defines
+ * after the text (tx/tx_glsl.c).  False, with the reason, for what it cannot say yet.
  */
 typedef struct R500UsGlslIn {
     const char *prologue;
     bool ztae;                  /* US_CONFIG.ZERO_TIMES_ANYTHING */
 } R500UsGlslIn;
 typedef struct _GString GString;
+/* tex_ops (16 entries, or NULL): bit op of entry u, r500_tex_<op>_<u>
+ * is called (tx/tx_glsl.c writes them). */
 bool r500_us_glsl(const R500UsProg *p, const R500UsGlslIn *in, GString *out,
-                  const char **why);
+                  uint16_t *tex_ops, const char **why);
 
 /* us_exec.c: run the draw's program on w->q (pipe/ctx.h) */
 void r500_us_run_quad(R500Worker *w);

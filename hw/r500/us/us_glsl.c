@@ -376,7 +376,7 @@ static void temps_named(const R500UsInst *in, uint8_t *used)
 }
 
 bool r500_us_glsl(const R500UsProg *p, const R500UsGlslIn *in, GString *out,
-                  const char **why)
+                  uint16_t *tex_ops_out, const char **why)
 {
     GString *body = g_string_new(NULL);
     uint8_t used[R500_US_TEMPS] = { 0 }, targets = 0;
@@ -425,6 +425,9 @@ bool r500_us_glsl(const R500UsProg *p, const R500UsGlslIn *in, GString *out,
     if (!ok) {
         g_string_free(body, true);
         return false;
+    }
+    if (tex_ops_out) {
+        memcpy(tex_ops_out, tex_ops, sizeof(tex_ops));
     }
 
     g_string_append(out, "#version 450 core\n");
