@@ -10,6 +10,8 @@
  *          subpixel vertices, top-left rule, scissor, clip rectangles),
  *          the hand-over of each quad to the sink, and RS interpolation
  *          into a worker's US temporaries (r500_rast_interp)
+ * rs_glsl.c the RS as GLSL (vertex shader and fragment prologue), for
+ *          the host-GL renderer
  *
  * The interfaces (pipe/ctx.h): the draw walk (pipe/) hands the rasteriser
  * a sink, R500RastSink: the shaded R500Vertex of each sequence element

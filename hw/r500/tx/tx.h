@@ -7,6 +7,7 @@
  *           chain layout of 5.4, wrap modes, filters) and sampling for
  *           the US TEX instruction
  * texel.c   texel decoding: every TX_FORMAT1 format to four floats
+ * tx_glsl.c a unit's sampling as GLSL, for the host-GL renderer
  * Surface addressing is mem/tiling.c, shared with every block.
  */
 #ifndef HW_R500_TX_TX_H

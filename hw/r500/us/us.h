@@ -8,6 +8,7 @@
  * us_exec.c  execution over one 2x2 quad in structure-of-arrays form:
  *            ALU (presubtract, swizzles, modifiers, OMOD, clamp, inline
  *            constants, predicates), TEX (through tx/), outputs
+ * us_glsl.c  the decoded program as GLSL, for the host-GL renderer
  */
 #ifndef HW_R500_US_US_H
 #define HW_R500_US_US_H
