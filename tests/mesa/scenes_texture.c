@@ -341,12 +341,13 @@ static void tex_wrap(SceneCtx *c)
 
 /* ---- cube, 3D, rectangle, NPOT ---- */
 
-static void tex_cube(SceneCtx *c)
+/*
+ * Face f of a cube map drawn as the quad (x0, y0)-(x1, y1): texture
+ * coordinates the face direction plus -k..k of its two tangents.
+ */
+static void cube_face_quad(int f, float x0, float y0, float x1, float y1,
+                           float k)
 {
-    static const uint8_t face[6][4] = {
-        { 255, 0, 0, 255 }, { 0, 255, 255, 255 }, { 0, 255, 0, 255 },
-        { 255, 0, 255, 255 }, { 0, 0, 255, 255 }, { 255, 255, 0, 255 },
-    };
     /* the six face directions and two tangents each */
     static const float dir[6][3][3] = {
         { { 1, 0, 0 }, { 0, 0, 1 }, { 0, 1, 0 } },
@@ -355,6 +356,27 @@ static void tex_cube(SceneCtx *c)
         { { 0, -1, 0 }, { 1, 0, 0 }, { 0, 0, 1 } },
         { { 0, 0, 1 }, { 1, 0, 0 }, { 0, 1, 0 } },
         { { 0, 0, -1 }, { 1, 0, 0 }, { 0, 1, 0 } },
+    };
+    const float (*d)[3] = dir[f];
+
+    glBegin(GL_QUADS);
+    for (int v = 0; v < 4; v++) {
+        float s = (v == 1 || v == 2) ? k : -k;
+        float u = (v >= 2) ? k : -k;
+
+        glTexCoord3f(d[0][0] + s * d[1][0] + u * d[2][0],
+                     d[0][1] + s * d[1][1] + u * d[2][1],
+                     d[0][2] + s * d[1][2] + u * d[2][2]);
+        glVertex2f(s > 0 ? x1 : x0, u > 0 ? y1 : y0);
+    }
+    glEnd();
+}
+
+static void tex_cube(SceneCtx *c)
+{
+    static const uint8_t face[6][4] = {
+        { 255, 0, 0, 255 }, { 0, 255, 255, 255 }, { 0, 255, 0, 255 },
+        { 255, 0, 255, 255 }, { 0, 0, 255, 255 }, { 255, 255, 0, 255 },
     };
     uint8_t px[2 * 2 * 4];
     GLuint t;
@@ -379,19 +401,8 @@ static void tex_cube(SceneCtx *c)
     glClear(GL_COLOR_BUFFER_BIT);
     for (int f = 0; f < 6; f++) {
         float x0 = P(2 + (f % 3) * 20), y0 = P((f / 3) * 32);
-        float x1 = x0 + 20 / 32.0f, y1 = y0 + 1.0f;
-        const float (*d)[3] = dir[f];
 
-        glBegin(GL_QUADS);
-        for (int v = 0; v < 4; v++) {
-            float s = (v == 1 || v == 2) ? 0.9f : -0.9f;
-            float u = (v >= 2) ? 0.9f : -0.9f;
-            glTexCoord3f(d[0][0] + s * d[1][0] + u * d[2][0],
-                         d[0][1] + s * d[1][1] + u * d[2][1],
-                         d[0][2] + s * d[1][2] + u * d[2][2]);
-            glVertex2f(s > 0 ? x1 : x0, u > 0 ? y1 : y0);
-        }
-        glEnd();
+        cube_face_quad(f, x0, y0, x0 + 20 / 32.0f, y0 + 1.0f, 0.9f);
     }
     glDisable(GL_TEXTURE_CUBE_MAP);
 }
@@ -759,15 +770,6 @@ static void fbo_alpha_blend(SceneCtx *c)
  */
 static void tex_cube_mipmap(SceneCtx *c)
 {
-    /* the face direction and its two tangents, as in tex_cube */
-    static const float dir[6][3][3] = {
-        { { 1, 0, 0 }, { 0, 0, 1 }, { 0, 1, 0 } },
-        { { -1, 0, 0 }, { 0, 0, 1 }, { 0, 1, 0 } },
-        { { 0, 1, 0 }, { 1, 0, 0 }, { 0, 0, 1 } },
-        { { 0, -1, 0 }, { 1, 0, 0 }, { 0, 0, 1 } },
-        { { 0, 0, 1 }, { 1, 0, 0 }, { 0, 1, 0 } },
-        { { 0, 0, -1 }, { 1, 0, 0 }, { 0, 1, 0 } },
-    };
     static uint8_t px[16 * 16 * 4];
     GLuint t;
 
@@ -797,20 +799,9 @@ static void tex_cube_mipmap(SceneCtx *c)
         int size = row ? 8 : 4, y = row ? 21 : 5;
 
         for (int f = 0; f < 6; f++) {
-            const float (*d)[3] = dir[f];
             int x = 2 + f * 10;
 
-            glBegin(GL_QUADS);
-            for (int v = 0; v < 4; v++) {
-                float s = (v == 1 || v == 2) ? 1.0f : -1.0f;
-                float u = (v >= 2) ? 1.0f : -1.0f;
-
-                glTexCoord3f(d[0][0] + s * d[1][0] + u * d[2][0],
-                             d[0][1] + s * d[1][1] + u * d[2][1],
-                             d[0][2] + s * d[1][2] + u * d[2][2]);
-                glVertex2f(P(s > 0 ? x + size : x), P(u > 0 ? y + size : y));
-            }
-            glEnd();
+            cube_face_quad(f, P(x), P(y), P(x + size), P(y + size), 1.0f);
         }
     }
     glDisable(GL_TEXTURE_CUBE_MAP);
