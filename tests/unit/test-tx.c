@@ -353,21 +353,32 @@ static uint8_t face_byte(unsigned l, unsigned f)
     return l * 100 + f * 10 + 5;
 }
 
-/* A 4 x 4 cube map with levels 0-1: face and level both chosen. */
-static void test_cube_mips(void)
+/*
+ * An RGBA8 cube map of size x size faces with levels 0..last, point
+ * mip filtering, every texel of level l, face f face_byte(l, f).
+ */
+static void cube_mips(TestHost *h, unsigned size, unsigned last)
 {
-    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
     R500Chip *s = &h->chip;
 
     r500_reg_write(s, R_TX_ENABLE, 1);
     r500_reg_write(s, R_TX_FILTER0, FILTER_MIP_POINT);
     r500_reg_write(s, R_TX_FILTER1, 0);
-    r500_reg_write(s, R_TX_FORMAT0, 3 | 3u << 11 | 1u << 26);
+    r500_reg_write(s, R_TX_FORMAT0, (size - 1) | (size - 1) << 11 |
+                   last << 26);
     r500_reg_write(s, R_TX_FORMAT1, FMT_8888_ID | 2u << 25);
     r500_reg_write(s, R_TX_FORMAT2, 0);
     r500_reg_write(s, R_TX_OFFSET, T3D_TEX);
     r500_tx_prepare(s);
     fill_levels(h, face_byte);
+}
+
+/* A 4 x 4 cube map with levels 0-1: face and level both chosen. */
+static void test_cube_mips(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+
+    cube_mips(h, 4, 1);
     /* -X at level 1, +Z at level 0, -Y at level 1 (GL table 3.21) */
     g_assert_cmpfloat(sample_lod(h, -1.0f, 0.1f, 0.2f, 1), ==,
                       face_byte(1, 1) / 255.0f);
@@ -389,7 +400,6 @@ static void test_cube_mips(void)
 static void test_cube_lod_across_faces(void)
 {
     TestHost *h = test_host_new(R500_MODEL_RV515, 64);
-    R500Chip *s = &h->chip;
     /* 8 x 8 faces: 0.5 in r is 2 texels on +X */
     static const float coord[4][4] = {
         { 1.0f, 1.0f, 1.0f, 1.0f },
@@ -400,15 +410,7 @@ static void test_cube_lod_across_faces(void)
     static const unsigned face[4] = { 0, 0, 2, 2 };
     float out[4][4];
 
-    r500_reg_write(s, R_TX_ENABLE, 1);
-    r500_reg_write(s, R_TX_FILTER0, FILTER_MIP_POINT);
-    r500_reg_write(s, R_TX_FILTER1, 0);
-    r500_reg_write(s, R_TX_FORMAT0, 7 | 7u << 11 | 3u << 26);
-    r500_reg_write(s, R_TX_FORMAT1, FMT_8888_ID | 2u << 25);
-    r500_reg_write(s, R_TX_FORMAT2, 0);
-    r500_reg_write(s, R_TX_OFFSET, T3D_TEX);
-    r500_tx_prepare(s);
-    fill_levels(h, face_byte);
+    cube_mips(h, 8, 3);
     quad(h, R500_TEX_LD, coord, out);
     for (int p = 0; p < 4; p++) {
         g_assert_cmpfloat(out[0][p], ==, face_byte(1, face[p]) / 255.0f);
