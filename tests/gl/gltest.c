@@ -18,17 +18,20 @@ bool gltest_context(void)
     EGLDisplay dpy;
     EGLContext ctx;
 
-    if (!get_dpy) {
-        return false;
-    }
-    dpy = get_dpy(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
+    dpy = get_dpy ? get_dpy(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY,
+                            NULL) : EGL_NO_DISPLAY;
     if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, NULL, NULL) ||
         !eglBindAPI(EGL_OPENGL_API)) {
+        g_printerr("no EGL surfaceless display here\n");
         return false;
     }
     ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, ctx_attr);
-    return ctx != EGL_NO_CONTEXT &&
-           eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx);
+    if (ctx == EGL_NO_CONTEXT ||
+        !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
+        g_printerr("no EGL surfaceless OpenGL 4.5 context here\n");
+        return false;
+    }
+    return true;
 }
 
 static GLuint compile(GLenum type, const char *src)
