@@ -709,6 +709,23 @@ static void test_multiwrite(void)
     test_host_free(h);
 }
 
+/* SU_POLY_OFFSET_ENABLE.PARA is not modelled: said once, per draw. */
+static void test_poly_offset_para(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    float v[3 * 8];
+
+    t3d_setup(h);
+    r500_reg_write(&h->chip, R_SU_POLY_OFFSET_ENABLE, 4);
+    vtx(v, 0, 0, 0, 1, 1, 1, 1);
+    vtx(v + 8, 64, 0, 0, 1, 1, 1, 1);
+    vtx(v + 16, 0, 64, 0, 1, 1, 1, 1);
+    t3d_draw(h, TRIANGLES, v, 3);
+    t3d_draw(h, TRIANGLES, v, 3);
+    g_assert_cmpuint(test_host_count_logs(h, "PARA"), ==, 1);
+    test_host_free(h);
+}
+
 /*
  * An I8 target stores C2 but blends it with the green blend constant:
  * Mesa gives an A8 target its constant alpha in that slot only
@@ -1038,6 +1055,7 @@ int main(int argc, char **argv)
     g_test_add_func("/3d/blend", test_blend);
     g_test_add_func("/3d/out-sign", test_out_sign);
     g_test_add_func("/3d/multiwrite", test_multiwrite);
+    g_test_add_func("/3d/poly-offset-para", test_poly_offset_para);
     g_test_add_func("/3d/i8-blend-constant", test_i8_blend_constant);
     g_test_add_func("/3d/split-draw", test_split_draw);
     g_test_add_func("/3d/threads", test_threads);

@@ -251,6 +251,12 @@ bool r500_rast_prepare(R500Chip *s, uint32_t prim_type, bool psize,
         r500_3d_unimp_once(s, R500_3D_UNIMP_LINE_STIPPLE, "3D: line stipple "
                            "is not modelled (lines drawn solid)");
     }
+    if (R500_FGET(s->regs[R_SU_POLY_OFFSET_ENABLE / 4], SU_POLY_OFFSET_ENABLE,
+                  PARA)) {
+        r500_3d_unimp_once(s, R500_3D_UNIMP_POLY_OFFSET_PARA, "3D: "
+                           "SU_POLY_OFFSET_ENABLE.PARA (offset of line and "
+                           "point primitives) is not modelled (no offset)");
+    }
     r->quad_budget = R500_RAST_QUAD_BUDGET;
     r->psize = psize;
     return rs_prepare(s, points);
@@ -367,11 +373,6 @@ static float poly_offset(R500Chip *s, const R500Vertex *a,
     double det = x1 * y2 - x2 * y1, dzdx, dzdy, m;
     float scale, offset;
 
-    if (R500_FGET(en, SU_POLY_OFFSET_ENABLE, PARA)) {
-        r500_3d_unimp_once(s, R500_3D_UNIMP_POLY_OFFSET_PARA, "3D: "
-                           "SU_POLY_OFFSET_ENABLE.PARA (offset of line and "
-                           "point primitives) is not modelled (no offset)");
-    }
     if (!(front ? R500_FGET(en, SU_POLY_OFFSET_ENABLE, FRONT)
                 : R500_FGET(en, SU_POLY_OFFSET_ENABLE, BACK))) {
         return 0.0f;
