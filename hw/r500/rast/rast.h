@@ -120,6 +120,15 @@ typedef struct R500RastSink {
                  unsigned mask);
     bool (*rect)(void *quad_opaque, const R500Prim *prim, int x0, int y0,
                  int x1, int y1, uint64_t quads);
+    /*
+     * tri() (may be NULL): takes each triangle whole, in place of its
+     * scan conversion (the host-GL renderer): window-space vertices after
+     * clipping, culling and facing, prov the provoking vertex.  No quads
+     * are emitted for it and the call does not stop inside it.
+     */
+    void (*tri)(void *quad_opaque, const R500Prim *prim, const R500Vertex *v0,
+                const R500Vertex *v1, const R500Vertex *v2,
+                const R500Vertex *prov);
     void *opaque;               /* of vertex() and work() */
     void *quad_opaque;
 } R500RastSink;

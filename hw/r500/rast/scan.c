@@ -279,6 +279,11 @@ void r500_rast_triangle(R500Chip *s, const R500Vertex *v0,
     if (!scan_begin(s, &partial)) {
         return;
     }
+    if (r->sink->tri) {
+        /* a renderer that rasterises itself (rast.h) */
+        r->sink->tri(r->sink->quad_opaque, &r->prim, v0, v1, v2, prov);
+        return;
+    }
     for (int i = 0; i < 3; i++) {
         X[i] = llround((double)v[i]->win[0] * SUB);
         Y[i] = llround((double)v[i]->win[1] * SUB);
@@ -411,6 +416,26 @@ void r500_rast_rect(R500Chip *s, const R500Vertex *v, int64_t x0, int64_t y0,
     bool partial;
 
     if (!scan_begin(s, &partial) || x1 <= x0 || y1 <= y0) {
+        return;
+    }
+    if (r->sink->tri) {
+        /*
+         * A renderer that rasterises itself takes the rectangle as two
+         * triangles of v's attributes (a point sprite's stuffed
+         * coordinates are not theirs: such a renderer declines stuffing).
+         * Pixel centres are never on its edges, at 1/12 pixel and
+         * centres at 6/12, so any fill rule covers what the loop below
+         * would.
+         */
+        R500Vertex q[4];
+
+        for (int k = 0; k < 4; k++) {
+            q[k] = *v;
+            q[k].win[0] = (float)((k == 1 || k == 2) ? x1 : x0) / SUB;
+            q[k].win[1] = (float)(k >= 2 ? y1 : y0) / SUB;
+        }
+        r->sink->tri(r->sink->quad_opaque, &r->prim, &q[0], &q[1], &q[2], v);
+        r->sink->tri(r->sink->quad_opaque, &r->prim, &q[0], &q[2], &q[3], v);
         return;
     }
     /* pixels whose centre 12 p + 6 lies in [x0, x1) */
