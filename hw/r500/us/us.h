@@ -205,6 +205,12 @@ float r500_us_inline_const(unsigned v);
 typedef struct R500UsGlslIn {
     const char *prologue;
     bool ztae;                  /* US_CONFIG.ZERO_TIMES_ANYTHING */
+    /*
+     * The outputs r500_o<t> are plain variables, and main() ends by
+     * calling void r500_epilogue(), which the caller defines after this
+     * text (it stores them: the host-GL renderer's channel order).
+     */
+    bool epilogue;
 } R500UsGlslIn;
 typedef struct _GString GString;
 /* tex_ops (16 entries, or NULL): bit op of entry u, r500_tex_<op>_<u>

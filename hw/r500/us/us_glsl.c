@@ -434,11 +434,24 @@ bool r500_us_glsl(const R500UsProg *p, const R500UsGlslIn *in, GString *out,
     if (in && in->prologue) {
         g_string_append(out, in->prologue);
     }
+    if (in && in->epilogue) {
+        /* all four: the caller's epilogue reads the ones it stores */
+        targets = 0xF;
+    }
     for (unsigned t = 0; t < 4; t++) {
-        if (targets & (1u << t)) {
+        if (!(targets & (1u << t))) {
+            continue;
+        }
+        if (in && in->epilogue) {
+            /* the caller's r500_epilogue() stores them */
+            g_string_append_printf(out, "vec4 r500_o%u;\n", t);
+        } else {
             g_string_append_printf(out, "layout(location = %u) out vec4 "
                                    "r500_o%u;\n", t, t);
         }
+    }
+    if (in && in->epilogue) {
+        g_string_append(out, "void r500_epilogue();\n");
     }
     if (consts) {
         g_string_append(out, "uniform vec4 r500_k[256];\n");
@@ -499,6 +512,9 @@ bool r500_us_glsl(const R500UsProg *p, const R500UsGlslIn *in, GString *out,
         g_string_append(out, "    gl_FragDepth = gl_FragCoord.z;\n");
     }
     g_string_append(out, body->str);
+    if (in && in->epilogue) {
+        g_string_append(out, "    r500_epilogue();\n");
+    }
     g_string_append(out, "    if (r500_killed) {\n        discard;\n    }\n}\n");
     g_string_free(body, true);
     return true;
