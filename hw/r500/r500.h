@@ -190,6 +190,7 @@ struct R500Chip {
     R500Rb3d rb3d;            /* colour, depth, Hyper-Z RAMs */
     const R500RendererOps *renderer;  /* below the seam (pipe/) */
     R500Soft soft;            /* the soft renderer's workers (pipe/) */
+    R500Gl *gl;               /* the host-GL renderer, made on first use */
 
     /* Bookkeeping (not migrated). */
     bool irq_level;

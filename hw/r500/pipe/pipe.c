@@ -42,6 +42,53 @@ void r500_pipe_sync(R500Chip *s, R500Sync why)
     s->renderer->sync(s, why);
 }
 
+bool r500_pipe_set_renderer(R500Chip *s, const char *word, const char **why)
+{
+    bool want_gl = !strcmp(word, "gl"), auto_ = !strcmp(word, "auto");
+
+    *why = NULL;
+    if (!strcmp(word, "soft")) {
+        s->renderer = &r500_soft_renderer;
+        r500_gl_free(s);
+        return true;
+    }
+    if (!want_gl && !auto_) {
+        *why = "the renderer is soft, gl or auto";
+        return false;
+    }
+    if (r500_gl_ops() && r500_gl_probe(s, why)) {
+        s->renderer = r500_gl_ops();
+        return true;
+    }
+    /* the thread ended with its context unmade: nothing is kept */
+    r500_gl_free(s);
+    s->renderer = &r500_soft_renderer;
+    if (auto_) {
+        r500_unimp(s, "3D: renderer auto: gl cannot run here (%s); soft "
+                   "draws", *why);
+        return true;
+    }
+    return false;
+}
+
+const char *r500_renderer_env(void)
+{
+    const char *e = g_getenv("R500_RENDERER");
+
+    return e && *e ? e : "soft";
+}
+
+void r500_pipe_env(R500Chip *s)
+{
+    const char *why;
+
+    r500_soft_set_threads(s, r500_soft_threads_env());
+    if (!r500_pipe_set_renderer(s, r500_renderer_env(), &why)) {
+        g_printerr("r500: R500_RENDERER=%s: %s; soft draws\n",
+                   r500_renderer_env(), why);
+    }
+}
+
 bool r500_3d_draw_stopped(R500Chip *s)
 {
     return s->vap.resume.active;

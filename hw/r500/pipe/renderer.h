@@ -60,6 +60,37 @@ typedef struct R500RendererOps {
 
 extern const R500RendererOps r500_soft_renderer;
 
+/*
+ * gl.c, the host-GL renderer (gl_none.c where the build has no OpenGL):
+ * its ops (NULL: not built), whether it can run here (its thread and
+ * context made on first call; false with the reason), its draws and the
+ * draws it left to soft, and the end of it (its thread and context).
+ */
+typedef struct R500Gl R500Gl;
+const R500RendererOps *r500_gl_ops(void);
+bool r500_gl_probe(R500Chip *s, const char **why);
+void r500_gl_stats(R500Chip *s, uint64_t *draws, uint64_t *fallbacks);
+void r500_gl_free(R500Chip *s);
+/* Whether the calling thread is a host-GL renderer's (the DRM shim lets
+ * it see the host's devices, not its own). */
+bool r500_gl_on_thread(void);
+
+/*
+ * pipe.c: select the renderer by its word, "soft", "gl" or "auto" (gl
+ * where it can run, else soft).  False for another word, or for gl where
+ * it cannot run (soft is kept; *why says why).  What auto chose is logged
+ * once.  r500_renderer_env: the word host tools take from R500_RENDERER
+ * ("soft" when unset).
+ */
+bool r500_pipe_set_renderer(R500Chip *s, const char *word, const char **why);
+const char *r500_renderer_env(void);
+/*
+ * The host tools' setting (the Mesa harness's DRM shim, replay, the
+ * unit-test host): threads from R500_RENDER_THREADS, the renderer from
+ * R500_RENDERER (a word it cannot take is said on stderr; soft draws).
+ */
+void r500_pipe_env(R500Chip *s);
+
 /* pipe.c: the sync points, for the blocks that have them. */
 void r500_pipe_sync(R500Chip *s, R500Sync why);
 

@@ -1,0 +1,1016 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * gl: the renderer on the host's OpenGL, below the seam (DESIGN.md
+ * section 6; renderer.h; docs/3d.md "The host-GL renderer").
+ *
+ * The draw walk stays the chip's: vertex shading (vap/), assembly,
+ * clipping, culling, facing and the viewport (rast/setup.c) run on the
+ * caller's thread as for soft, and the rasteriser hands each triangle to
+ * this renderer's sink (R500RastSink.tri) instead of scan converting it.
+ * The triangles go to GL with the RS as a vertex shader and the US
+ * program as a fragment shader (rast/rs_glsl.c, us/us_glsl.c,
+ * tx/tx_glsl.c), into textures that hold the draw's colour targets.
+ *
+ * Memory stays the truth, and in this first form simply: every draw reads
+ * the rectangle of each colour target it can touch (its triangles' bounds
+ * within the scissor) from VRAM, draws, and writes the rectangle back
+ * before draw() returns, so VRAM is what soft would have left at every
+ * point anyone can look, with no sync point to miss.  Host copies of
+ * targets are not kept between draws yet (docs/3d.md, "Next").
+ *
+ * Threads: the renderer's EGL context lives on its own thread, made on
+ * first use, so no other context of the process (QEMU's UI, a Mesa client
+ * in the harness) ever finds it current, nor it theirs.  The caller
+ * prepares everything that touches chip memory (which in QEMU may need
+ * the big lock it holds) and hands the GL work over, waiting for it.
+ *
+ * What the translation or this renderer cannot express (depth and
+ * stencil, alpha test, ROPs, formats other than ARGB8888, point sprites,
+ * flow control, ...) is drawn by soft, that draw only, and said once per
+ * reason and reset (R500_GL_NOTE_*).
+ */
+#include <epoxy/egl.h>
+#include <epoxy/gl.h>
+#include <glib.h>
+#include <math.h>
+#include <string.h>
+
+#include "../r500.h"
+#include "../blocks.h"
+
+/* Texels one unit may upload in one draw (floats: 4 per texel). */
+#define GL_TEX_MAX_TEXELS       (1u << 24)
+/* Largest colour target side (R500 surfaces are at most 4096 wide). */
+#define GL_TARGET_MAX           8192
+
+typedef struct GlJob GlJob;
+
+/* One draw's GL work, prepared by the caller (gl_draw). */
+struct GlJob {
+    const char *vs, *fs;
+    const float *verts;
+    uint32_t nverts, stride;            /* floats per vertex */
+    R500RsGlslLayout lay;
+    float size[2];
+    int bx, by, bw, bh;                 /* the rectangle drawn */
+    int sc[4];                          /* scissor x, y, w, h */
+    uint8_t ntargets;
+    struct {
+        uint8_t *px;                    /* bw * bh RGBA8: C0..C3 */
+        uint8_t src;                    /* US output */
+        uint8_t mask;                   /* C0..C3 written */
+    } cb[4];
+    bool blend;
+    GLenum eq[2], sf[2], df[2];         /* colour, alpha */
+    float const_color[4];
+    const float *kconst;
+    struct {
+        bool used;
+        GLenum target;
+        unsigned first, last;
+        uint32_t w[R500_TX_LEVELS], h[R500_TX_LEVELS], d[R500_TX_LEVELS];
+        float *img[R500_TX_LEVELS];
+        GLenum wrap[3], mag, min;
+        float bias, border[4];
+    } tex[R500_TX_UNITS];
+    const char *error;                  /* set by the GL thread */
+};
+
+struct R500Gl {
+    GThread *thread;
+    GMutex lock;
+    GCond cond;
+    GlJob *job;                         /* handed to the thread */
+    bool busy, quit, started, ready;
+    const char *why;                    /* why there is no context */
+
+    /* ---- The GL thread's ---- */
+    EGLDisplay dpy;
+    EGLContext ctx;
+    GLuint fbo, vao, vbo, cb_tex[4], tex[R500_TX_UNITS];
+    int cb_w[4], cb_h[4];
+    GHashTable *progs;                  /* vs "\n//fs\n" fs -> program */
+
+    /* ---- The caller's, per draw ---- */
+    GArray *verts;
+    R500RsGlslLayout lay;
+    uint32_t stride;
+    int64_t bx0, by0, bx1, by1;         /* the triangles' pixel bounds */
+    uint64_t tris;
+    bool stray;                         /* a quad reached the sink */
+
+    /* ---- Statistics ---- */
+    uint64_t draws, fallbacks, compiles;
+    uint32_t noted;                     /* R500_GL_NOTE_* said */
+    const char *last_why;               /* the last draw's, for soft */
+};
+
+/* ---- The GL thread ---- */
+
+/* The EGL display: the software device when asked, else surfaceless. */
+static EGLDisplay gl_display(void)
+{
+    const char *dev = g_getenv("R500_GL_DEVICE");
+
+    if (dev && !strcmp(dev, "software") &&
+        epoxy_has_egl_extension(EGL_NO_DISPLAY, "EGL_EXT_device_enumeration")) {
+        /*
+         * The Mesa harness runs Mesa r300 in this process through a DRM
+         * shim: a surfaceless display could find the shim's device and
+         * render on the very chip it serves.  Its software device cannot.
+         */
+        EGLDeviceEXT devs[16];
+        EGLint n = 0;
+
+        if (eglQueryDevicesEXT(16, devs, &n)) {
+            for (EGLint i = 0; i < n; i++) {
+                const char *ext = eglQueryDeviceStringEXT(devs[i],
+                                                          EGL_EXTENSIONS);
+
+                if (ext && strstr(ext, "EGL_MESA_device_software")) {
+                    return eglGetPlatformDisplayEXT(EGL_PLATFORM_DEVICE_EXT,
+                                                    devs[i], NULL);
+                }
+            }
+        }
+        return EGL_NO_DISPLAY;
+    }
+    return eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA,
+                                    EGL_DEFAULT_DISPLAY, NULL);
+}
+
+static bool gl_context(R500Gl *g)
+{
+    static const EGLint attr[] = {
+        EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 5,
+        EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+        EGL_NONE,
+    };
+
+    if (!epoxy_has_egl_extension(EGL_NO_DISPLAY, "EGL_EXT_platform_base")) {
+        g->why = "EGL has no platform displays";
+        return false;
+    }
+    g->dpy = gl_display();
+    if (g->dpy == EGL_NO_DISPLAY || !eglInitialize(g->dpy, NULL, NULL) ||
+        !eglBindAPI(EGL_OPENGL_API)) {
+        g->why = "no EGL display (surfaceless or software device)";
+        return false;
+    }
+    g->ctx = eglCreateContext(g->dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT,
+                              attr);
+    if (g->ctx == EGL_NO_CONTEXT ||
+        !eglMakeCurrent(g->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, g->ctx)) {
+        g->why = "no OpenGL 4.5 core context";
+        return false;
+    }
+    glGenFramebuffers(1, &g->fbo);
+    glGenVertexArrays(1, &g->vao);
+    glGenBuffers(1, &g->vbo);
+    glGenTextures(4, g->cb_tex);
+    glGenTextures(R500_TX_UNITS, g->tex);
+    /* window z is 0..1 as the VTE made it; nothing is clipped again */
+    glClipControl(GL_LOWER_LEFT, GL_ZERO_TO_ONE);
+    glEnable(GL_DEPTH_CLAMP);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    g->progs = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    return true;
+}
+
+static GLuint gl_shader(GLenum type, const char *src, const char **err)
+{
+    GLuint sh = glCreateShader(type);
+    GLint ok = 0;
+
+    glShaderSource(sh, 1, &src, NULL);
+    glCompileShader(sh);
+    glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        *err = "a translated shader did not compile";
+    }
+    return sh;
+}
+
+/* The program of the job's shaders: made once per text. */
+static GLuint gl_program(R500Gl *g, GlJob *j)
+{
+    char *key = g_strconcat(j->vs, "\n//fs\n", j->fs, NULL);
+    gpointer p = g_hash_table_lookup(g->progs, key);
+    GLuint prog, vs, fs;
+    GLint ok = 0;
+
+    if (p) {
+        g_free(key);
+        return GPOINTER_TO_UINT(p);
+    }
+    if (g_getenv("R500_GL_VERBOSE") &&
+        !strcmp(g_getenv("R500_GL_VERBOSE"), "2")) {
+        g_printerr("r500 gl: new program\n%s\n%s\n", j->vs, j->fs);
+    }
+    prog = glCreateProgram();
+    vs = gl_shader(GL_VERTEX_SHADER, j->vs, &j->error);
+    fs = gl_shader(GL_FRAGMENT_SHADER, j->fs, &j->error);
+    glAttachShader(prog, vs);
+    glAttachShader(prog, fs);
+    glLinkProgram(prog);
+    glDeleteShader(vs);
+    glDeleteShader(fs);
+    glGetProgramiv(prog, GL_LINK_STATUS, &ok);
+    if (!ok && !j->error) {
+        j->error = "a translated program did not link";
+    }
+    if (j->error) {
+        glDeleteProgram(prog);
+        prog = 0;
+    }
+    /* a failure is remembered too: it is not compiled again */
+    g_hash_table_insert(g->progs, key, GUINT_TO_POINTER(prog));
+    return prog;
+}
+
+static void gl_upload_texture(R500Gl *g, GlJob *j, unsigned u)
+{
+    GLenum t = j->tex[u].target;
+
+    glActiveTexture(GL_TEXTURE0 + u);
+    /* a fresh name: the target type may differ from the last draw's */
+    glDeleteTextures(1, &g->tex[u]);
+    glGenTextures(1, &g->tex[u]);
+    glBindTexture(t, g->tex[u]);
+    for (unsigned l = j->tex[u].first; l <= j->tex[u].last; l++) {
+        if (t == GL_TEXTURE_3D) {
+            glTexImage3D(t, l, GL_RGBA32F, j->tex[u].w[l], j->tex[u].h[l],
+                         j->tex[u].d[l], 0, GL_RGBA, GL_FLOAT,
+                         j->tex[u].img[l]);
+        } else {
+            glTexImage2D(t, l, GL_RGBA32F, j->tex[u].w[l], j->tex[u].h[l], 0,
+                         GL_RGBA, GL_FLOAT, j->tex[u].img[l]);
+        }
+    }
+    if (g_getenv("R500_GL_VERBOSE") &&
+        !strcmp(g_getenv("R500_GL_VERBOSE"), "2")) {
+        g_printerr("r500 gl: unit %u: target 0x%x levels %u..%u, level 0 "
+                   "%ux%ux%u, min 0x%x mag 0x%x\n", u, t, j->tex[u].first,
+                   j->tex[u].last, j->tex[u].w[j->tex[u].first],
+                   j->tex[u].h[j->tex[u].first], j->tex[u].d[j->tex[u].first],
+                   j->tex[u].min, j->tex[u].mag);
+    }
+    glTexParameteri(t, GL_TEXTURE_BASE_LEVEL, j->tex[u].first);
+    glTexParameteri(t, GL_TEXTURE_MAX_LEVEL, j->tex[u].last);
+    glTexParameteri(t, GL_TEXTURE_MIN_LOD, j->tex[u].first);
+    glTexParameteri(t, GL_TEXTURE_WRAP_S, j->tex[u].wrap[0]);
+    glTexParameteri(t, GL_TEXTURE_WRAP_T, j->tex[u].wrap[1]);
+    glTexParameteri(t, GL_TEXTURE_WRAP_R, j->tex[u].wrap[2]);
+    glTexParameteri(t, GL_TEXTURE_MAG_FILTER, j->tex[u].mag);
+    glTexParameteri(t, GL_TEXTURE_MIN_FILTER, j->tex[u].min);
+    glTexParameterf(t, GL_TEXTURE_LOD_BIAS, j->tex[u].bias);
+    glTexParameterfv(t, GL_TEXTURE_BORDER_COLOR, j->tex[u].border);
+}
+
+/* Make colour texture i at least w x h; its contents are undefined. */
+static void gl_target(R500Gl *g, unsigned i, int w, int h)
+{
+    glBindTexture(GL_TEXTURE_2D, g->cb_tex[i]);
+    if (g->cb_w[i] < w || g->cb_h[i] < h) {
+        g->cb_w[i] = MAX(g->cb_w[i], w);
+        g->cb_h[i] = MAX(g->cb_h[i], h);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, g->cb_w[i], g->cb_h[i], 0,
+                     GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    }
+}
+
+static void gl_run(R500Gl *g, GlJob *j)
+{
+    GLuint prog = gl_program(g, j);
+    GLenum bufs[4];
+    GLint loc;
+
+    if (!prog) {
+        return;
+    }
+    glBindFramebuffer(GL_FRAMEBUFFER, g->fbo);
+    for (unsigned i = 0; i < 4; i++) {
+        if (i < j->ntargets) {
+            gl_target(g, i, j->bx + j->bw, j->by + j->bh);
+            glTexSubImage2D(GL_TEXTURE_2D, 0, j->bx, j->by, j->bw, j->bh,
+                            GL_RGBA, GL_UNSIGNED_BYTE, j->cb[i].px);
+            glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + i,
+                                   GL_TEXTURE_2D, g->cb_tex[i], 0);
+            bufs[i] = GL_COLOR_ATTACHMENT0 + j->cb[i].src;
+        } else {
+            glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + i,
+                                   GL_TEXTURE_2D, 0, 0);
+        }
+    }
+    /*
+     * Attachment i is target i; the epilogue writes target i's channels
+     * to location i (gl_draw), so the draw buffers are the identity.
+     */
+    for (unsigned i = 0; i < j->ntargets; i++) {
+        bufs[i] = GL_COLOR_ATTACHMENT0 + i;
+        glColorMaski(i, j->cb[i].mask & 1, (j->cb[i].mask >> 1) & 1,
+                     (j->cb[i].mask >> 2) & 1, (j->cb[i].mask >> 3) & 1);
+    }
+    glDrawBuffers(j->ntargets, bufs);
+    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+        j->error = "the framebuffer is incomplete";
+        return;
+    }
+    glViewport(0, 0, (GLsizei)j->size[0], (GLsizei)j->size[1]);
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(j->sc[0], j->sc[1], j->sc[2], j->sc[3]);
+    if (j->blend) {
+        glEnable(GL_BLEND);
+        glBlendEquationSeparate(j->eq[0], j->eq[1]);
+        glBlendFuncSeparate(j->sf[0], j->df[0], j->sf[1], j->df[1]);
+        glBlendColor(j->const_color[0], j->const_color[1],
+                     j->const_color[2], j->const_color[3]);
+    } else {
+        glDisable(GL_BLEND);
+    }
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_CULL_FACE);
+    for (unsigned u = 0; u < R500_TX_UNITS; u++) {
+        if (j->tex[u].used) {
+            gl_upload_texture(g, j, u);
+        }
+    }
+    glUseProgram(prog);
+    glUniform2f(glGetUniformLocation(prog, "r500_size"), j->size[0],
+                j->size[1]);
+    loc = glGetUniformLocation(prog, "r500_k");
+    if (loc >= 0) {
+        glUniform4fv(loc, R500_US_CONSTS, j->kconst);
+    }
+    for (unsigned u = 0; u < R500_TX_UNITS; u++) {
+        char name[16];
+
+        g_snprintf(name, sizeof(name), "r500_s%u", u);
+        loc = glGetUniformLocation(prog, name);
+        if (loc >= 0) {
+            glUniform1i(loc, u);
+        }
+    }
+    glBindVertexArray(g->vao);
+    glBindBuffer(GL_ARRAY_BUFFER, g->vbo);
+    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)j->nverts * j->stride * 4,
+                 j->verts, GL_STREAM_DRAW);
+    for (unsigned k = 0; k <= (unsigned)j->lay.n + 1; k++) {
+        unsigned n = k == (unsigned)j->lay.n + 1 ? 1 : 4;
+
+        glEnableVertexAttribArray(k);
+        glVertexAttribPointer(k, n, GL_FLOAT, GL_FALSE, j->stride * 4,
+                              (void *)(uintptr_t)(k * 16));
+    }
+    glDrawArrays(GL_TRIANGLES, 0, j->nverts);
+    for (unsigned k = 0; k <= (unsigned)j->lay.n + 1; k++) {
+        glDisableVertexAttribArray(k);
+    }
+    for (unsigned i = 0; i < j->ntargets; i++) {
+        glReadBuffer(GL_COLOR_ATTACHMENT0 + i);
+        glReadPixels(j->bx, j->by, j->bw, j->bh, GL_RGBA, GL_UNSIGNED_BYTE,
+                     j->cb[i].px);
+    }
+    if (glGetError() != GL_NO_ERROR && !j->error) {
+        j->error = "OpenGL reported an error";
+    }
+}
+
+static __thread bool on_gl_thread;
+
+bool r500_gl_on_thread(void)
+{
+    return on_gl_thread;
+}
+
+static gpointer gl_thread(gpointer opaque)
+{
+    R500Gl *g = opaque;
+    bool ok;
+
+    on_gl_thread = true;
+    ok = gl_context(g);
+
+    g_mutex_lock(&g->lock);
+    g->ready = ok;
+    g->started = true;
+    g_cond_broadcast(&g->cond);
+    while (ok) {
+        while (!g->job && !g->quit) {
+            g_cond_wait(&g->cond, &g->lock);
+        }
+        if (g->quit) {
+            break;
+        }
+        g_mutex_unlock(&g->lock);
+        gl_run(g, g->job);
+        g_mutex_lock(&g->lock);
+        g->job = NULL;
+        g_cond_broadcast(&g->cond);
+    }
+    g_mutex_unlock(&g->lock);
+    if (g->ctx != EGL_NO_CONTEXT && g->dpy != EGL_NO_DISPLAY) {
+        eglMakeCurrent(g->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE,
+                       EGL_NO_CONTEXT);
+        eglDestroyContext(g->dpy, g->ctx);
+    }
+    if (g->progs) {
+        g_hash_table_destroy(g->progs);
+    }
+    return NULL;
+}
+
+/* Run the job on the GL thread and wait for it. */
+static void gl_call(R500Gl *g, GlJob *j)
+{
+    g_mutex_lock(&g->lock);
+    g->job = j;
+    g_cond_broadcast(&g->cond);
+    while (g->job) {
+        g_cond_wait(&g->cond, &g->lock);
+    }
+    g_mutex_unlock(&g->lock);
+}
+
+/* ---- The caller's side ---- */
+
+static R500Gl *gl_get(R500Chip *s)
+{
+    R500Gl *g = s->gl;
+
+    if (!g) {
+        g = s->gl = g_new0(R500Gl, 1);
+        g_mutex_init(&g->lock);
+        g_cond_init(&g->cond);
+        g->ctx = EGL_NO_CONTEXT;
+        g->dpy = EGL_NO_DISPLAY;
+        g->verts = g_array_new(false, false, sizeof(float));
+        g->thread = g_thread_new("r500-gl", gl_thread, g);
+        g_mutex_lock(&g->lock);
+        while (!g->started) {
+            g_cond_wait(&g->cond, &g->lock);
+        }
+        g_mutex_unlock(&g->lock);
+    }
+    return g;
+}
+
+bool r500_gl_probe(R500Chip *s, const char **why)
+{
+    R500Gl *g = gl_get(s);
+
+    *why = g->why;
+    return g->ready;
+}
+
+/* Reasons a draw goes to soft, each said once per reset. */
+enum {
+    R500_GL_NOTE_CONTEXT, R500_GL_NOTE_STATE, R500_GL_NOTE_PROGRAM,
+    R500_GL_NOTE_TEXTURE, R500_GL_NOTE_TARGET, R500_GL_NOTE_GL,
+    R500_GL_NOTE_STRAY,
+};
+
+static void gl_note(R500Chip *s, unsigned what, const char *why)
+{
+    R500Gl *g = s->gl;
+
+    g->last_why = why;
+    if (!(g->noted & (1u << what))) {
+        g->noted |= 1u << what;
+        r500_unimp(s, "3D: renderer gl: %s; such draws are drawn by soft",
+                   why);
+    }
+}
+
+/* The GL blend factor of an RB3D_BLENDCNTL factor (rb3d.c), or 0. */
+static GLenum gl_factor(unsigned f)
+{
+    switch (f) {
+    case 1: case 32: return GL_ZERO;
+    case 2: case 33: return GL_ONE;
+    case 3: case 34: return GL_SRC_COLOR;
+    case 4: case 35: return GL_ONE_MINUS_SRC_COLOR;
+    case 5: case 12: case 38: return GL_SRC_ALPHA;
+    case 6: case 13: case 39: return GL_ONE_MINUS_SRC_ALPHA;
+    case 7: case 40: return GL_DST_ALPHA;
+    case 8: case 41: return GL_ONE_MINUS_DST_ALPHA;
+    case 9: case 36: return GL_DST_COLOR;
+    case 10: case 37: return GL_ONE_MINUS_DST_COLOR;
+    case 11: case 42: return GL_SRC_ALPHA_SATURATE;
+    case 43: return GL_CONSTANT_COLOR;
+    case 44: return GL_ONE_MINUS_CONSTANT_COLOR;
+    case 45: return GL_CONSTANT_ALPHA;
+    case 46: return GL_ONE_MINUS_CONSTANT_ALPHA;
+    default: return 0;
+    }
+}
+
+static GLenum gl_equation(unsigned fn)
+{
+    static const GLenum eq[8] = {
+        GL_FUNC_ADD, GL_FUNC_ADD, GL_FUNC_SUBTRACT, GL_FUNC_SUBTRACT,
+        GL_MIN, GL_MAX, GL_FUNC_REVERSE_SUBTRACT, GL_FUNC_REVERSE_SUBTRACT,
+    };
+
+    return eq[fn & 7];
+}
+
+/* The state GL draws as soft would; NULL, or why not. */
+static const char *gl_state(R500Chip *s, GlJob *j)
+{
+    const R500Rb3d *rb = &s->rb3d;
+    const R500Rast *r = &s->rast;
+
+    if (r->clip_rule != 0xFFFF) {
+        return "clip rectangles";
+    }
+    if (rb->zb.enabled && (rb->z_test || rb->z_write || rb->stencil)) {
+        return "depth and stencil";
+    }
+    if (rb->cb_clear || rb->rop_on || rb->discard || rb->zero_output) {
+        return "ROP, discard or the ZB colour clear";
+    }
+    if (R500_FGET(rb->alpha_func, FG_ALPHA_FUNC, AF_EN)) {
+        return "alpha test";
+    }
+    if (rb->blend_on) {
+        for (int c = 0; c < 2; c++) {
+            int i = c ? 3 : 0;
+
+            j->eq[c] = gl_equation(rb->bf[i].fn);
+            j->sf[c] = gl_factor(rb->bf[i].src);
+            j->df[c] = gl_factor(rb->bf[i].dst);
+            if (!j->sf[c] || !j->df[c]) {
+                return "a blend factor";
+            }
+            /* fixed-point targets clamp every result (blend4), as GL */
+        }
+        for (int i = 1; i < 3; i++) {
+            if (memcmp(&rb->bf[i], &rb->bf[0], sizeof(rb->bf[0]))) {
+                return "per-channel blend";
+            }
+        }
+        j->blend = true;
+    }
+    return NULL;
+}
+
+/*
+ * The colour targets: ARGB8888 written as four 8-bit components, its
+ * rectangle read from VRAM.  GL's channels are the stored C0..C3, so
+ * blending and masks act on what soft's act on.
+ */
+static const char *gl_targets(R500Chip *s, GlJob *j, GString *epi)
+{
+    static const char ch[4] = { 'r', 'g', 'b', 'a' };
+    const R500Rb3d *rb = &s->rb3d;
+
+    j->ntargets = 0;
+    for (int i = 0; i < 4; i++) {
+        const R500ColorTarget *t = &rb->cb[i];
+
+        if (!t->enabled) {
+            continue;
+        }
+        if (i != j->ntargets) {
+            return "colour targets with gaps";
+        }
+        if (t->cformat != R500_CF_ARGB8888 || t->ofmt != R500_OF_C4_8 ||
+            t->sign) {
+            return "a colour format other than ARGB8888";
+        }
+        if (i > 0 && rb->blend_on &&
+            memcmp(t->const_color, rb->cb[0].const_color, 16)) {
+            return "blend constants differing per target";
+        }
+        memcpy(j->const_color, rb->cb[0].const_color, 16);
+        j->cb[i].src = t->src;
+        j->cb[i].mask = t->mask;
+        g_string_append_printf(epi, "layout(location = %d) out vec4 "
+                               "r500_c%d;\n", i, i);
+        j->ntargets++;
+    }
+    if (!j->ntargets) {
+        return "no colour target";
+    }
+    g_string_append(epi, "void r500_epilogue() {\n");
+    for (int i = 0; i < j->ntargets; i++) {
+        const R500ColorTarget *t = &rb->cb[i];
+
+        g_string_append_printf(epi, "    r500_c%d = vec4(", i);
+        for (int c = 0; c < 4; c++) {
+            g_string_append_printf(epi, "r500_o%u.%c%s", t->src,
+                                   ch[t->csel[c] & 3], c < 3 ? ", " : ");\n");
+        }
+    }
+    g_string_append(epi, "}\n");
+    return NULL;
+}
+
+static GLenum gl_wrap(unsigned mode)
+{
+    switch (mode) {
+    case 0: return GL_REPEAT;
+    case 1: return GL_MIRRORED_REPEAT;
+    case 2: return GL_CLAMP_TO_EDGE;
+    case 3: return GL_MIRROR_CLAMP_TO_EDGE;
+    default: return GL_CLAMP_TO_BORDER;
+    }
+}
+
+/* Decode the units the program samples (r500_tx_image) into j. */
+static const char *gl_textures(R500Chip *s, GlJob *j, const uint16_t *ops,
+                               R500Worker *w)
+{
+    static const GLenum targets[3] = {
+        GL_TEXTURE_2D, GL_TEXTURE_3D, GL_TEXTURE_CUBE_MAP,
+    };
+
+    for (unsigned u = 0; u < R500_TX_UNITS; u++) {
+        const R500TxUnit *t = &s->tx.unit[u];
+        uint64_t texels = 0;
+
+        if (!ops[u]) {
+            continue;
+        }
+        if (t->coord_type > 1) {
+            return "cube maps";
+        }
+        if (t->wrap[0] == 6 || t->wrap[1] == 6 || t->wrap[2] == 6) {
+            for (int k = 0; k < 4; k++) {
+                if (t->sel[k] != k) {
+                    return "border colour with selects";
+                }
+            }
+        }
+        for (unsigned l = t->first; l <= t->last; l++) {
+            texels += (uint64_t)t->level[l].w * t->level[l].h *
+                      r500_tx_layers(t, l);
+        }
+        if (texels > GL_TEX_MAX_TEXELS) {
+            return "a texture larger than the renderer uploads";
+        }
+        j->tex[u].used = true;
+        j->tex[u].target = targets[t->coord_type];
+        j->tex[u].first = t->first;
+        j->tex[u].last = t->last;
+        for (unsigned l = t->first; l <= t->last; l++) {
+            const R500TxLevel *lv = &t->level[l];
+
+            j->tex[u].w[l] = lv->w;
+            j->tex[u].h[l] = lv->h;
+            j->tex[u].d[l] = r500_tx_layers(t, l);
+            j->tex[u].img[l] = g_new(float, (size_t)lv->w * lv->h *
+                                     r500_tx_layers(t, l) * 4);
+            r500_tx_image(w, t, l, j->tex[u].img[l]);
+        }
+        for (int k = 0; k < 3; k++) {
+            j->tex[u].wrap[k] = gl_wrap(t->wrap[k]);
+        }
+        /* FILTER0: LINEAR and ANISO filter linearly, POINT and 4 not */
+        j->tex[u].mag = t->mag >= 2 ? GL_LINEAR : GL_NEAREST;
+        if (t->mip == 0) {
+            j->tex[u].min = t->min >= 2 ? GL_LINEAR : GL_NEAREST;
+        } else if (t->mip == 1) {
+            j->tex[u].min = t->min >= 2 ? GL_LINEAR_MIPMAP_NEAREST
+                                        : GL_NEAREST_MIPMAP_NEAREST;
+        } else {
+            j->tex[u].min = t->min >= 2 ? GL_LINEAR_MIPMAP_LINEAR
+                                        : GL_NEAREST_MIPMAP_LINEAR;
+        }
+        j->tex[u].bias = t->lod_bias;
+        memcpy(j->tex[u].border, t->border, 16);
+    }
+    return NULL;
+}
+
+/* A window coordinate as a pixel index, bounded (NaN: 0). */
+static int64_t px_index(float v, bool up)
+{
+    float f = up ? ceilf(v) : floorf(v);
+
+    return f > 1e9f ? 1000000000 : f < -1e9f ? -1000000000
+           : f == f ? (int64_t)f : 0;
+}
+
+/* The rasteriser's triangles, as vertices of the RS layout. */
+static void gl_tri(void *opaque, const R500Prim *prim, const R500Vertex *v0,
+                   const R500Vertex *v1, const R500Vertex *v2,
+                   const R500Vertex *prov)
+{
+    R500Chip *s = opaque;
+    R500Gl *g = s->gl;
+    const R500Vertex *v[3] = { v0, v1, v2 };
+    float back = prim->back ? 1.0f : 0.0f;
+
+    for (int k = 0; k < 3; k++) {
+        g_array_append_vals(g->verts, v[k]->win, 4);
+        g->bx0 = MIN(g->bx0, px_index(v[k]->win[0], false));
+        g->by0 = MIN(g->by0, px_index(v[k]->win[1], false));
+        g->bx1 = MAX(g->bx1, px_index(v[k]->win[0], true));
+        g->by1 = MAX(g->by1, px_index(v[k]->win[1], true));
+        for (unsigned i = 0; i < g->lay.n; i++) {
+            const R500Vertex *src = g->lay.flat[i] ? prov : v[k];
+            unsigned grp = g->lay.group[i];
+
+            /* two-sided colour: back faces take colours 2/3 (scan.c) */
+            if (prim->back && grp < 2 &&
+                ((s->rast.colours >> (2 + grp)) & 1)) {
+                grp += 2;
+            }
+            g_array_append_vals(g->verts, &src->attr[4 * grp], 4);
+        }
+        g_array_append_vals(g->verts, &back, 1);
+        /* padding: every attribute starts at a multiple of 16 bytes */
+        g_array_append_vals(g->verts, (const float[3]) { 0, 0, 0 }, 3);
+    }
+    g->tris++;
+}
+
+/* With tri() set the rasteriser emits no quads (rast.h): a bug if one
+ * comes. */
+static void gl_stray_quad(void *opaque, const R500Prim *prim, int x, int y,
+                          unsigned mask)
+{
+    R500Chip *s = opaque;
+
+    s->gl->stray = true;
+}
+
+/* Read (or write) the rectangle of target i between VRAM and px. */
+static bool gl_surface_io(R500Chip *s, const R500Surf *sf, GlJob *j,
+                          uint8_t *px, bool write)
+{
+    uint64_t lo, hi, off;
+
+    r500_surf_rect_span(sf, j->bx, j->by, j->bx + j->bw - 1,
+                        j->by + j->bh - 1, &lo, &hi);
+    if (!r500_mc_vram_span(s, sf->base + lo, hi - lo, &off)) {
+        return false;
+    }
+    off -= lo;      /* VRAM offset of the surface's base */
+    for (int y = 0; y < j->bh; y++) {
+        for (int x = 0; x < j->bw;) {
+            uint32_t n = r500_surf_run(sf, j->bx + x, j->bw - x);
+            uint8_t *m = s->vram + off + r500_surf_offset(sf, j->bx + x,
+                                                          j->by + y);
+            uint8_t *p = px + ((size_t)y * j->bw + x) * 4;
+
+            if (write) {
+                memcpy(m, p, n * 4);
+            } else {
+                memcpy(p, m, n * 4);
+            }
+            x += n;
+        }
+    }
+    if (write) {
+        r500_vram_dirty(s, off + lo, hi - lo);
+    }
+    return true;
+}
+
+static void gl_job_free(GlJob *j)
+{
+    for (unsigned i = 0; i < 4; i++) {
+        g_free(j->cb[i].px);
+    }
+    for (unsigned u = 0; u < R500_TX_UNITS; u++) {
+        for (unsigned l = 0; l < R500_TX_LEVELS; l++) {
+            g_free(j->tex[u].img[l]);
+        }
+    }
+}
+
+/*
+ * Draw on GL; false (nothing drawn, nothing counted) when soft must: the
+ * reason noted.
+ */
+static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
+{
+    R500Gl *g = gl_get(s);
+    R500Worker *w;
+    GlJob j = { 0 };
+    GString *vs, *fs, *pro, *epi;
+    uint16_t ops[16] = { 0 };
+    const char *why = NULL;
+    R500UsGlslIn gin = { 0 };
+    R500RastSink sink = *in;
+    unsigned note = R500_GL_NOTE_STATE;
+    bool ok = false;
+
+    g->last_why = NULL;
+    if (!g->ready) {
+        gl_note(s, R500_GL_NOTE_CONTEXT, g->why ? g->why : "no context");
+        return false;
+    }
+    why = gl_state(s, &j);
+    vs = g_string_new(NULL);
+    pro = g_string_new(NULL);
+    fs = g_string_new(NULL);
+    epi = g_string_new(NULL);
+    if (!why) {
+        note = R500_GL_NOTE_TARGET;
+        why = gl_targets(s, &j, epi);
+    }
+    if (!why && !r500_rs_glsl(&s->rast, vs, pro, &j.lay, &why)) {
+        note = R500_GL_NOTE_PROGRAM;
+    }
+    if (!why) {
+        gin.prologue = pro->str;
+        gin.ztae = s->us.zero_times_anything;
+        gin.epilogue = true;
+        if (!r500_us_glsl(&s->us.prog, &gin, fs, ops, &why)) {
+            note = R500_GL_NOTE_PROGRAM;
+        }
+    }
+    for (unsigned u = 0; u < 16 && !why; u++) {
+        if (ops[u] && !r500_tx_glsl(&s->tx.unit[u], u, ops[u], fs, &why)) {
+            note = R500_GL_NOTE_TEXTURE;
+        }
+    }
+    if (why) {
+        goto out;
+    }
+    g_string_append(fs, epi->str);
+    w = r500_soft_begin(s);
+    note = R500_GL_NOTE_TEXTURE;
+    why = gl_textures(s, &j, ops, w);
+    if (why) {
+        goto out;
+    }
+
+    /* the draw walk, the triangles collected */
+    g->lay = j.lay;
+    g->stride = 4 + 4 * j.lay.n + 4;
+    g_array_set_size(g->verts, 0);
+    g->bx0 = g->by0 = INT64_MAX;
+    g->bx1 = g->by1 = INT64_MIN;
+    g->tris = 0;
+    g->stray = false;
+    sink.tri = gl_tri;
+    sink.quad = gl_stray_quad;
+    sink.rect = NULL;
+    sink.quad_opaque = s;
+    r500_rast_draw(s, num, &sink);
+    ok = true;
+    if (g->stray) {
+        gl_note(s, R500_GL_NOTE_STRAY, "a quad reached the triangle sink");
+    }
+    if (!g->tris) {
+        goto out;
+    }
+
+    /* the rectangle the triangles can touch: their bounds in the scissor */
+    {
+        const R500Rast *r = &s->rast;
+        int64_t x0 = MAX(g->bx0 - 1, r->sc_x0), y0 = MAX(g->by0 - 1, r->sc_y0);
+        int64_t x1 = MIN(g->bx1 + 1, r->sc_x1), y1 = MIN(g->by1 + 1, r->sc_y1);
+
+        x0 = MAX(x0, 0);
+        y0 = MAX(y0, 0);
+        x1 = MIN(x1, (int64_t)s->rb3d.cb[0].surf.pitch - 1);
+        y1 = MIN(y1, GL_TARGET_MAX - 1);
+        if (x1 < x0 || y1 < y0) {
+            goto out;
+        }
+        j.bx = x0;
+        j.by = y0;
+        j.bw = x1 - x0 + 1;
+        j.bh = y1 - y0 + 1;
+        j.sc[0] = j.bx;
+        j.sc[1] = j.by;
+        j.sc[2] = j.bw;
+        j.sc[3] = j.bh;
+        j.size[0] = s->rb3d.cb[0].surf.pitch;
+        j.size[1] = y1 + 1;
+    }
+    for (unsigned i = 0; i < j.ntargets; i++) {
+        j.cb[i].px = g_malloc((size_t)j.bw * j.bh * 4);
+        if (!gl_surface_io(s, &s->rb3d.cb[i].surf, &j, j.cb[i].px, false)) {
+            /*
+             * Not wholly in VRAM.  The vertices are shaded already, so
+             * the draw is finished here: the guest's bad address
+             * draws nothing, as soft drops the pixels it cannot write.
+             */
+            r500_guest_error(s, "3D: renderer gl: colour target %u is not "
+                             "in VRAM; draw dropped", i);
+            goto out;
+        }
+    }
+    j.vs = vs->str;
+    j.fs = fs->str;
+    j.verts = (const float *)g->verts->data;
+    j.nverts = g->verts->len / g->stride;
+    j.stride = g->stride;
+    j.kconst = &s->us.kconst[0][0];
+    gl_call(g, &j);
+    if (j.error) {
+        gl_note(s, R500_GL_NOTE_GL, j.error);
+        goto out;
+    }
+    for (unsigned i = 0; i < j.ntargets; i++) {
+        gl_surface_io(s, &s->rb3d.cb[i].surf, &j, j.cb[i].px, true);
+    }
+    s->rb3d.pixels += (uint64_t)j.bw * j.bh;
+
+out:
+    if (why) {
+        gl_note(s, note, why);
+    }
+    gl_job_free(&j);
+    g_string_free(vs, true);
+    g_string_free(pro, true);
+    g_string_free(fs, true);
+    g_string_free(epi, true);
+    return ok;
+}
+
+static void gl_draw(R500Chip *s, uint32_t num, const R500RastSink *in)
+{
+    static int verbose = -1;
+    bool ok = gl_try(s, num, in);
+
+    if (verbose < 0) {
+        /* R500_GL_VERBOSE: say on stderr where each draw went */
+        verbose = g_getenv("R500_GL_VERBOSE") != NULL;
+    }
+    if (verbose) {
+        g_printerr("r500 gl: draw %" G_GUINT64_FORMAT " of %u vertices: %s\n",
+                   s->gl->draws + s->gl->fallbacks, num,
+                   ok ? "gl" : s->gl->last_why ? s->gl->last_why : "soft");
+    }
+    if (ok) {
+        s->gl->draws++;
+        return;
+    }
+    s->gl->fallbacks++;
+    r500_soft_renderer.draw(s, num, in);
+}
+
+static uint64_t gl_work(R500Chip *s)
+{
+    /* soft's, for the draws it draws; GL's own work is not metered */
+    return r500_soft_renderer.work(s);
+}
+
+/* Every draw is in memory when gl_draw() returns: nothing to drain. */
+static void gl_sync(R500Chip *s, R500Sync why)
+{
+}
+
+static void gl_reset(R500Chip *s)
+{
+    if (s->gl) {
+        s->gl->noted = 0;
+    }
+    r500_soft_renderer.reset(s);
+}
+
+void r500_gl_free(R500Chip *s)
+{
+    R500Gl *g = s->gl;
+
+    if (!g) {
+        return;
+    }
+    g_mutex_lock(&g->lock);
+    g->quit = true;
+    g_cond_broadcast(&g->cond);
+    g_mutex_unlock(&g->lock);
+    g_thread_join(g->thread);
+    g_array_free(g->verts, true);
+    g_mutex_clear(&g->lock);
+    g_cond_clear(&g->cond);
+    g_free(g);
+    s->gl = NULL;
+}
+
+static void gl_fini(R500Chip *s)
+{
+    r500_soft_renderer.fini(s);
+    r500_gl_free(s);
+}
+
+void r500_gl_stats(R500Chip *s, uint64_t *draws, uint64_t *fallbacks)
+{
+    *draws = s->gl ? s->gl->draws : 0;
+    *fallbacks = s->gl ? s->gl->fallbacks : 0;
+}
+
+static const R500RendererOps gl_renderer = {
+    .name = "gl",
+    .draw = gl_draw,
+    .work = gl_work,
+    .sync = gl_sync,
+    .reset = gl_reset,
+    .fini = gl_fini,
+};
+
+const R500RendererOps *r500_gl_ops(void)
+{
+    return &gl_renderer;
+}

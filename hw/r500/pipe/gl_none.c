@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The host-GL renderer's entry points where the build has no OpenGL
+ * (libepoxy): there is no such renderer, and soft draws (renderer.h).
+ */
+#include "../r500.h"
+
+const R500RendererOps *r500_gl_ops(void)
+{
+    return NULL;
+}
+
+bool r500_gl_probe(R500Chip *s, const char **why)
+{
+    *why = "this build has no OpenGL (libepoxy)";
+    return false;
+}
+
+void r500_gl_stats(R500Chip *s, uint64_t *draws, uint64_t *fallbacks)
+{
+    *draws = *fallbacks = 0;
+}
+
+void r500_gl_free(R500Chip *s)
+{
+}
+
+bool r500_gl_on_thread(void)
+{
+    return false;
+}
