@@ -18,7 +18,7 @@ TestHost *test_host_new(R500Model model, unsigned vram_mb)
                         &mem_host_ops, &h->host, &err)) {
         g_error("chip init: %s", err);
     }
-    r500_soft_set_threads(&h->chip, r500_soft_threads_env());
+    r500_pipe_env(&h->chip);
     return h;
 }
 

@@ -138,7 +138,12 @@ bool kms_init(char **err)
     if (!kdrv_init(k, err)) {
         return false;
     }
-    r500_soft_set_threads(k->chip, r500_soft_threads_env());
+    /*
+     * The host-GL renderer on the software device: a surfaceless EGL
+     * display in this process could find this very shim's device.
+     */
+    g_setenv("R500_GL_DEVICE", "software", FALSE);
+    r500_pipe_env(k->chip);
     if (stats && *stats) {
         shim.stats = g_new0(CsStats, 1);
         shim.stats_path = g_strdup(stats);
@@ -429,6 +434,15 @@ static void kms_fini(void)
         g_string_append_printf(s, "cs_ioctls %lu\nrejected %lu\n"
                                "not_executed %lu\n", shim.cs_count,
                                shim.cs_rejected, shim.cs_not_executed);
+        {
+            uint64_t gl_draws, gl_soft;
+
+            /* the host-GL renderer's draws, and those it left to soft */
+            r500_gl_stats(&shim.chip, &gl_draws, &gl_soft);
+            g_string_append_printf(s, "gl_draws %" G_GUINT64_FORMAT "\n"
+                                   "gl_fallbacks %" G_GUINT64_FORMAT "\n",
+                                   gl_draws, gl_soft);
+        }
         cs_stats_format(shim.stats, s);
         f = fopen(shim.stats_path, "w");
         if (!f || fwrite(s->str, 1, s->len, f) != s->len) {

@@ -119,6 +119,19 @@ void *shim_real_mmap(void *addr, size_t len, int prot, int flags, int fd,
 
 /* ---- our descriptors ---- */
 
+/*
+ * The chip's host-GL renderer thread sees the machine as it is: its EGL
+ * must find the host's devices (or none), never this shim's node, which
+ * would have it render on the chip it serves (and wait for shim.lock,
+ * held by the caller that waits for it).  None of its descriptors is
+ * ours.
+ */
+static bool passthrough(void)
+{
+    return r500_gl_on_thread();
+}
+
+
 /* Set once a descriptor of ours exists, so unrelated calls stay cheap. */
 static volatile int have_fds;
 
@@ -126,7 +139,7 @@ static ShimFile *fd_file(int fd)
 {
     ShimFile *f;
 
-    if (!have_fds || fd < 0) {
+    if (!have_fds || fd < 0 || passthrough()) {
         return NULL;
     }
     g_mutex_lock(&shim.lock);
@@ -149,7 +162,7 @@ static void fd_forget(int fd)
 {
     ShimFile *f;
 
-    if (!have_fds) {
+    if (!have_fds || passthrough()) {
         return;
     }
     g_mutex_lock(&shim.lock);
@@ -276,6 +289,9 @@ typedef enum FakeKind { FAKE_NONE, FAKE_NODE, FAKE_DIR, FAKE_FILE } FakeKind;
 
 static FakeKind fake_kind(const char *path)
 {
+    if (passthrough()) {
+        return FAKE_NONE;
+    }
     gsize len;
     char *s;
 
@@ -392,7 +408,7 @@ PUBLIC int openat64(int dirfd, const char *path, int flags, ...)
 PUBLIC FILE *fopen(const char *path, const char *mode)
 {
     gsize len;
-    char *s = path ? fake_file(path, &len) : NULL;
+    char *s = path && !passthrough() ? fake_file(path, &len) : NULL;
     FILE *f;
     int fd;
 
@@ -538,6 +554,9 @@ static FakeDir *as_fake_dir(DIR *dir)
 {
     FakeDir *fd;
 
+    if (passthrough()) {
+        return NULL;
+    }
     g_mutex_lock(&shim.lock);
     fd = fake_dirs && g_hash_table_contains(fake_dirs, dir) ? (FakeDir *)dir
                                                              : NULL;
@@ -549,7 +568,8 @@ PUBLIC DIR *opendir(const char *name)
 {
     FakeDir *d;
 
-    if (strcmp(name, NODE_DIR) && strcmp(name, SYS_DEVICE "/drm")) {
+    if (passthrough() ||
+        (strcmp(name, NODE_DIR) && strcmp(name, SYS_DEVICE "/drm"))) {
         return real_opendir(name);
     }
     d = g_new0(FakeDir, 1);

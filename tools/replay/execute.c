@@ -121,7 +121,7 @@ static bool exec_init(Exec *e, char **err)
     if (!kdrv_init(k, err)) {
         return false;
     }
-    r500_soft_set_threads(k->chip, r500_soft_threads_env());
+    r500_pipe_env(k->chip);
     return true;
 }
 
