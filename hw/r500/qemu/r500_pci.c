@@ -62,6 +62,7 @@ struct R500PCIState {
     char *model_name;
     uint64_t vram_size;
     uint32_t render_threads;  /* property "render-threads" */
+    char *renderer;           /* property "renderer" */
     OnOffAuto card_thread;    /* property "card-thread" */
 
     VGACommonState vga;
@@ -534,6 +535,16 @@ static void r500_realize(PCIDevice *d, Error **errp)
     }
     r500_soft_set_threads(&s->chip, s->render_threads ? s->render_threads
                           : MIN(g_get_num_processors(), 4));
+    {
+        const char *why;
+
+        if (!r500_pipe_set_renderer(&s->chip, s->renderer ? s->renderer
+                                    : "soft", &why)) {
+            error_setg(errp, "r500: renderer=%s: %s", s->renderer, why);
+            r500_chip_finalize(&s->chip);
+            return;
+        }
+    }
     if (!r500_display_realize(&s->display, DEVICE(s), vga, &s->chip, errp)) {
         return;
     }
@@ -879,6 +890,8 @@ static Property r500_properties[] = {
     DEFINE_PROP_SIZE("vram-size", R500PCIState, vram_size, 256 * MiB),
     /* soft renderer workers; 0: the host's cores, at most 4 */
     DEFINE_PROP_UINT32("render-threads", R500PCIState, render_threads, 0),
+    /* below the 3D seam: soft (the reference), gl (host OpenGL), auto */
+    DEFINE_PROP_STRING("renderer", R500PCIState, renderer),
     /* the chip's work on its own thread, off the big lock */
     DEFINE_PROP_ON_OFF_AUTO("card-thread", R500PCIState, card_thread,
                             ON_OFF_AUTO_AUTO),
@@ -908,6 +921,10 @@ static void r500_class_init(ObjectClass *klass, void *data)
     object_class_property_set_description(klass, "render-threads",
         "threads of the soft 3D renderer: 1 as before, 0 (default) the "
         "host's cores, at most 4");
+    object_class_property_set_description(klass, "renderer",
+        "the 3D renderer: soft (default: the reference, on the CPU), gl "
+        "(the host's OpenGL through EGL, on its own thread; draws it "
+        "cannot express go to soft), auto (gl where EGL works, else soft)");
     object_class_property_set_description(klass, "card-thread",
         "run the command processor and the draws on the card's own thread, "
         "outside the big QEMU lock: auto (default: on, off under qtest), "
