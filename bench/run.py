@@ -3,7 +3,8 @@
 """The r500 benchmark: one command, one table (docs/bench.md).
 
     bench/run.py [--build DIR] [--out DIR] [--size WxH] [--frames N]
-                 [--threads N] [--only a,b] [--display-seconds S] [--smoke]
+                 [--threads N] [--only a,b] [--renderer soft|gl|auto]
+                 [--display-seconds S] [--smoke]
 
 3D: every workload of r500-bench-gl is rendered, at each thread count N
 of --threads (default 1,2), by llvmpipe (LP_NUM_THREADS=N) and by Mesa
@@ -182,6 +183,7 @@ def bench_3d(args, names, info):
         env = env_base()
         env['LD_PRELOAD'] = os.path.abspath(shim)
         env['R500_RENDER_THREADS'] = str(threads)
+        env['R500_RENDERER'] = args.renderer
         got = os.path.join(args.out, name + '-r300.pam')
         rc, so, se, rss = popen_rss(common + ['-o', got], env)
         f = fields(so)
@@ -207,6 +209,7 @@ def bench_3d(args, names, info):
         for _ in range(args.repeat if 'error' not in row else 0):
             renv = env_base()
             renv['R500_RENDER_THREADS'] = str(threads)
+            renv['R500_RENDERER'] = args.renderer
             rc, so, se, rss = popen_rss([replay, '--execute', cap], renv)
             m = re.search(r'execution time: ([0-9.]+) ms', so)
             if not m:
@@ -392,6 +395,9 @@ def main():
                     help='thread counts, comma-separated: LP_NUM_THREADS '
                          'for llvmpipe, R500_RENDER_THREADS for the core')
     ap.add_argument('--only', help='3D workloads to run, comma-separated')
+    ap.add_argument('--renderer', default='soft',
+                    help='the card\'s renderer for r300 and the replays: '
+                         'soft, gl, auto (R500_RENDERER)')
     ap.add_argument('--no-3d', action='store_true')
     ap.add_argument('--no-core', action='store_true')
     ap.add_argument('--display-seconds', type=float, default=10)

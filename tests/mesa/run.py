@@ -19,6 +19,13 @@ Options:
   --threads N       the card renders the scenes on N soft-renderer threads
                     (R500_RENDER_THREADS); replays run on one, so their
                     bit-exact check compares N threads with one
+  --renderer WORD   the card's renderer (R500_RENDERER: soft, gl, auto);
+                    the replays use the same.  With gl, --check also
+                    wants gl to have drawn (the shim's gl_draws)
+  --expect-differ FILE
+                    scenes known not to pass on this renderer yet (name
+                    # reason): taken out of the expected lists; one that
+                    passes is a problem (the list must shrink)
   --replay-threads N
                     the replays' threads (default 1; the tsan suite replays
                     on 2 under ThreadSanitizer)
@@ -163,7 +170,8 @@ def env_clean():
     for k in ('LD_PRELOAD', 'LIBGL_ALWAYS_SOFTWARE', 'GALLIUM_DRIVER',
               'R500_CAPTURE', 'R500_SHIM_STATS', 'MESA_LOADER_DRIVER_OVERRIDE',
               'LP_NUM_THREADS', 'GALLIVM_PERF', 'R500_MODEL', 'R500_VRAM_MB',
-              'R500_SHIM_DEBUG', 'R500_SHIM_LOG', 'R500_RENDER_THREADS'):
+              'R500_SHIM_DEBUG', 'R500_SHIM_LOG', 'R500_RENDER_THREADS',
+              'R500_RENDERER', 'R500_GL_DEVICE'):
         env.pop(k, None)
     # no shader cache files outside the build tree
     env['MESA_SHADER_CACHE_DISABLE'] = 'true'
@@ -196,6 +204,7 @@ def scene_job(args, name):
     env['R500_SHIM_STATS'] = stats_path
     env['R500_MODEL'] = args.model
     env['R500_RENDER_THREADS'] = str(args.threads)
+    env['R500_RENDERER'] = args.renderer
     rc, so, se = run([args.scenes, name, r300_pam], env)
     res['rc'], res['renderer'] = rc, field(so, 'renderer')
     res['msg'] = field(so, 'unsupported') or field(so, 'failed') or ''
@@ -208,6 +217,8 @@ def scene_job(args, name):
         # on one thread: captures drawn on --threads must match it
         renv = env_clean()
         renv['R500_RENDER_THREADS'] = str(args.replay_threads)
+        # gl on gl: the same draws on the same host GL give the same bytes
+        renv['R500_RENDERER'] = args.renderer
         rrc, rso, rse = run([args.replay, '--roundtrip', '--execute', cap],
                             renv)
         res['replay_ok'] = rrc == 0 and 'round trip: identical' in rso and \
@@ -346,6 +357,11 @@ def main():
     ap.add_argument('--expect-reject')
     ap.add_argument('--expect-exact')
     ap.add_argument('--check', action='store_true')
+    ap.add_argument('--expect-differ',
+                    help='scenes known not to pass on --renderer yet')
+    ap.add_argument('--renderer', default='soft',
+                    help='the card renders on soft, gl or auto '
+                         '(R500_RENDERER); replays on the same')
     ap.add_argument('--threads', type=int, default=1,
                     help='soft renderer threads of the scenes on the card '
                          '(R500_RENDER_THREADS); the replays run on one')
@@ -377,6 +393,21 @@ def main():
     if args.expect:
         with open(args.expect) as f:
             expect = {l.split('#')[0].strip() for l in f} - {''}
+    differ = set()
+    if args.expect_differ:
+        # known not to pass on this renderer yet: not expected here, and
+        # one that passes must leave the list
+        with open(args.expect_differ) as f:
+            differ = {l.split('#')[0].strip() for l in f} - {''}
+        for name in sorted(differ - known):
+            problems.append('%s: listed in %s but no scene has that name'
+                            % (name, args.expect_differ))
+        for name in sorted(differ & known):
+            if results.get(name, {}).get('status') == 'passes':
+                problems.append('%s: passes on %s now: remove it from %s'
+                                % (name, args.renderer, args.expect_differ))
+        expect -= differ
+        args.exact -= differ
     rejects = {}
     if args.expect_reject:
         with open(args.expect_reject) as f:
@@ -442,6 +473,15 @@ def main():
     n_pass = sum(1 for r in results.values() if r['status'] == 'passes')
     print('\n%d scenes: %d pass; outputs in %s' % (len(scenes), n_pass,
                                                    args.out))
+    if args.renderer != 'soft':
+        gl = sum(int((r['stats'] or {}).get('gl_draws', 0))
+                 for r in results.values())
+        soft = sum(int((r['stats'] or {}).get('gl_fallbacks', 0))
+                   for r in results.values())
+        print('renderer %s: %d draws on gl, %d on soft' %
+              (args.renderer, gl, soft))
+        if args.renderer == 'gl' and gl == 0:
+            problems.append('renderer gl drew nothing (no EGL context?)')
     for p in problems:
         print('PROBLEM: ' + p)
     if args.check and problems:
