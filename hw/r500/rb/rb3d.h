@@ -168,6 +168,15 @@ unsigned r500_rb3d_bytes(uint32_t cformat, uint32_t ofmt);
 /* zb.c */
 bool r500_zb_prepare(R500Chip *s);
 /*
+ * The stencil state of the front or back face (ZB_STENCILREFMASK(_BF),
+ * ZB_ZSTENCILCNTL): the functions and operations are GL's order (2.12).
+ */
+typedef struct R500ZsFace {
+    uint8_t ref, cmask, wmask;
+    unsigned func, fail, zfail, zpass;
+} R500ZsFace;
+R500ZsFace r500_zb_face(const R500Rb3d *rb, bool back);
+/*
  * Depth/stencil test of pixel p of the quad at (x, y): z is the 24-bit (or
  * 16-bit) fixed-point depth.  Returns whether the colour may be written;
  * updates the depth/stencil buffer.

@@ -38,18 +38,12 @@ static inline uint32_t zb_depth_bits(const R500Rb3d *rb, uint32_t z)
     return rb->zb.format == ZFMT_24_8 ? z : z >> 8;
 }
 
-/* The stencil state of the front or back face (ZB_STENCILREFMASK(_BF)). */
-typedef struct ZsFace {
-    uint8_t ref, cmask, wmask;
-    unsigned func, fail, zfail, zpass;
-} ZsFace;
-
-static ZsFace zs_face(const R500Rb3d *rb, bool back)
+R500ZsFace r500_zb_face(const R500Rb3d *rb, bool back)
 {
     uint32_t zs = rb->zs_cntl, rm = rb->ref[back ? 1 : 0];
     bool bf = back && R500_FGET(rb->zb_cntl, ZB_CNTL, STENCIL_FRONT_BACK);
 
-    return (ZsFace) {
+    return (R500ZsFace) {
         .ref = R500_FGET(rm, ZB_STENCILREFMASK, STENCILREF),
         .cmask = R500_FGET(rm, ZB_STENCILREFMASK, STENCILMASK),
         .wmask = R500_FGET(rm, ZB_STENCILREFMASK, STENCILWRITEMASK),
@@ -225,7 +219,7 @@ bool r500_zb_pixel(R500Worker *w, int x, int y, uint32_t z, bool back)
     z = zb_depth_bits(rb, z);
     if (rb->stencil && z24) {
         /* the stencil's steps: only a Z24S8 buffer has a stencil byte */
-        ZsFace f = zs_face(rb, back);
+        R500ZsFace f = r500_zb_face(rb, back);
         uint8_t sv = word & 0xFF, nsv;
         unsigned op;
 
@@ -266,7 +260,7 @@ bool r500_zb_fill_word(const R500Rb3d *rb, uint32_t z, bool back,
         return false;
     }
     if (rb->stencil && z24) {
-        ZsFace f = zs_face(rb, back);
+        R500ZsFace f = r500_zb_face(rb, back);
 
         if (f.func != 7 || f.zpass > 2) {
             return false;       /* only KEEP, ZERO and REPLACE are constant */
