@@ -60,6 +60,18 @@ struct GlJob {
         uint8_t src;                    /* US output */
         uint8_t mask;                   /* C0..C3 written */
     } cb[4];
+    struct {
+        bool on;                        /* a depth/stencil buffer is used */
+        bool z24;                       /* Z24S8, else Z16 */
+        uint8_t *px;                    /* bw * bh words of its format */
+        bool z_test, z_write, stencil;
+        GLenum zfunc;
+        struct {
+            GLenum func, fail, zfail, zpass;
+            GLint ref;
+            GLuint cmask, wmask;
+        } face[2];                      /* front, back */
+    } zb;
     bool blend;
     GLenum eq[2], sf[2], df[2];         /* colour, alpha */
     float const_color[4];
@@ -87,8 +99,9 @@ struct R500Gl {
     /* ---- The GL thread's ---- */
     EGLDisplay dpy;
     EGLContext ctx;
-    GLuint fbo, vao, vbo, cb_tex[4], tex[R500_TX_UNITS];
-    int cb_w[4], cb_h[4];
+    GLuint fbo, vao, vbo, cb_tex[4], tex[R500_TX_UNITS], zb_tex;
+    int cb_w[4], cb_h[4], zb_w, zb_h;
+    bool zb_z24;
     GHashTable *progs;                  /* vs "\n//fs\n" fs -> program */
 
     /* ---- The caller's, per draw ---- */
@@ -96,6 +109,8 @@ struct R500Gl {
     R500RsGlslLayout lay;
     uint32_t stride;
     int64_t bx0, by0, bx1, by1;         /* the triangles' pixel bounds */
+    bool zb_on;                         /* window z to the buffer's scale */
+    double zscale, zoffset;             /* SU_DEPTH_SCALE / OFFSET */
     uint64_t tris;
     bool stray;                         /* a quad reached the sink */
 
@@ -168,6 +183,7 @@ static bool gl_context(R500Gl *g)
     glGenVertexArrays(1, &g->vao);
     glGenBuffers(1, &g->vbo);
     glGenTextures(4, g->cb_tex);
+    glGenTextures(1, &g->zb_tex);
     glGenTextures(R500_TX_UNITS, g->tex);
     /* window z is 0..1 as the VTE made it; nothing is clipped again */
     glClipControl(GL_LOWER_LEFT, GL_ZERO_TO_ONE);
@@ -282,6 +298,61 @@ static void gl_target(R500Gl *g, unsigned i, int w, int h)
     }
 }
 
+/* Make the depth texture at least w x h of the job's format. */
+static void gl_depth_target(R500Gl *g, GlJob *j, int w, int h)
+{
+    glBindTexture(GL_TEXTURE_2D, g->zb_tex);
+    if (g->zb_w < w || g->zb_h < h || g->zb_z24 != j->zb.z24) {
+        g->zb_w = MAX(g->zb_w, w);
+        g->zb_h = MAX(g->zb_h, h);
+        g->zb_z24 = j->zb.z24;
+        glTexImage2D(GL_TEXTURE_2D, 0, j->zb.z24 ? GL_DEPTH24_STENCIL8
+                     : GL_DEPTH_COMPONENT16, g->zb_w, g->zb_h, 0,
+                     j->zb.z24 ? GL_DEPTH_STENCIL : GL_DEPTH_COMPONENT,
+                     j->zb.z24 ? GL_UNSIGNED_INT_24_8 : GL_UNSIGNED_SHORT,
+                     NULL);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    }
+}
+
+/* The words of the ZB as GL takes them: Z24S8 is GL's 24_8 packing. */
+#define ZB_GL_FORMAT(j)  ((j)->zb.z24 ? GL_DEPTH_STENCIL : GL_DEPTH_COMPONENT)
+#define ZB_GL_TYPE(j)    ((j)->zb.z24 ? GL_UNSIGNED_INT_24_8 : GL_UNSIGNED_SHORT)
+
+static void gl_depth_state(GlJob *j)
+{
+    if (!j->zb.on) {
+        glDisable(GL_DEPTH_TEST);
+        glDisable(GL_STENCIL_TEST);
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+                               GL_TEXTURE_2D, 0, 0);
+        return;
+    }
+    if (j->zb.z_test) {
+        glEnable(GL_DEPTH_TEST);
+        glDepthFunc(j->zb.zfunc);
+        glDepthMask(j->zb.z_write);
+    } else {
+        /* no test: GL neither tests nor writes, as ZB_CNTL says */
+        glDisable(GL_DEPTH_TEST);
+    }
+    if (j->zb.stencil) {
+        glEnable(GL_STENCIL_TEST);
+        for (int f = 0; f < 2; f++) {
+            GLenum face = f ? GL_BACK : GL_FRONT;
+
+            glStencilFuncSeparate(face, j->zb.face[f].func,
+                                  j->zb.face[f].ref, j->zb.face[f].cmask);
+            glStencilOpSeparate(face, j->zb.face[f].fail,
+                                j->zb.face[f].zfail, j->zb.face[f].zpass);
+            glStencilMaskSeparate(face, j->zb.face[f].wmask);
+        }
+    } else {
+        glDisable(GL_STENCIL_TEST);
+    }
+}
+
 static void gl_run(R500Gl *g, GlJob *j)
 {
     GLuint prog = gl_program(g, j);
@@ -315,6 +386,20 @@ static void gl_run(R500Gl *g, GlJob *j)
                      (j->cb[i].mask >> 2) & 1, (j->cb[i].mask >> 3) & 1);
     }
     glDrawBuffers(j->ntargets, bufs);
+    if (j->zb.on) {
+        gl_depth_target(g, j, j->bx + j->bw, j->by + j->bh);
+        glTexSubImage2D(GL_TEXTURE_2D, 0, j->bx, j->by, j->bw, j->bh,
+                        ZB_GL_FORMAT(j), ZB_GL_TYPE(j), j->zb.px);
+        glFramebufferTexture2D(GL_FRAMEBUFFER, j->zb.z24
+                               ? GL_DEPTH_STENCIL_ATTACHMENT
+                               : GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D,
+                               g->zb_tex, 0);
+        if (!j->zb.z24) {
+            glFramebufferTexture2D(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT,
+                                   GL_TEXTURE_2D, 0, 0);
+        }
+    }
+    gl_depth_state(j);
     if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
         j->error = "the framebuffer is incomplete";
         return;
@@ -331,8 +416,9 @@ static void gl_run(R500Gl *g, GlJob *j)
     } else {
         glDisable(GL_BLEND);
     }
-    glDisable(GL_DEPTH_TEST);
     glDisable(GL_CULL_FACE);
+    /* the triangles come in GL's winding for their facing (gl_tri) */
+    glFrontFace(GL_CCW);
     for (unsigned u = 0; u < R500_TX_UNITS; u++) {
         if (j->tex[u].used) {
             gl_upload_texture(g, j, u);
@@ -373,6 +459,10 @@ static void gl_run(R500Gl *g, GlJob *j)
         glReadBuffer(GL_COLOR_ATTACHMENT0 + i);
         glReadPixels(j->bx, j->by, j->bw, j->bh, GL_RGBA, GL_UNSIGNED_BYTE,
                      j->cb[i].px);
+    }
+    if (j->zb.on) {
+        glReadPixels(j->bx, j->by, j->bw, j->bh, ZB_GL_FORMAT(j),
+                     ZB_GL_TYPE(j), j->zb.px);
     }
     if (glGetError() != GL_NO_ERROR && !j->error) {
         j->error = "OpenGL reported an error";
@@ -527,11 +617,8 @@ static const char *gl_state(R500Chip *s, GlJob *j)
     if (r->clip_rule != 0xFFFF) {
         return "clip rectangles";
     }
-    if (rb->zb.enabled && (rb->z_test || rb->z_write || rb->stencil)) {
-        return "depth and stencil";
-    }
-    if (rb->cb_clear || rb->rop_on || rb->discard || rb->zero_output) {
-        return "ROP, discard or the ZB colour clear";
+    if (rb->cb_clear || rb->rop_on || rb->zero_output) {
+        return "ROP or the ZB colour clear";
     }
     if (R500_FGET(rb->alpha_func, FG_ALPHA_FUNC, AF_EN)) {
         return "alpha test";
@@ -555,6 +642,69 @@ static const char *gl_state(R500Chip *s, GlJob *j)
         }
         j->blend = true;
     }
+    return NULL;
+}
+
+/* ZB_ZSTENCILCNTL's functions and stencil operations in GL (2.12). */
+static const GLenum gl_func[8] = {
+    GL_NEVER, GL_LESS, GL_LEQUAL, GL_EQUAL, GL_GEQUAL, GL_GREATER,
+    GL_NOTEQUAL, GL_ALWAYS,
+};
+static const GLenum gl_stencil_op[8] = {
+    GL_KEEP, GL_ZERO, GL_REPLACE, GL_INCR, GL_DECR, GL_INVERT, GL_INCR_WRAP,
+    GL_DECR_WRAP,
+};
+
+/*
+ * Depth and stencil (zb.c): the buffer's words are GL's (Z24S8 is GL's
+ * 24_8 packing, Z16 its 16-bit depth); window z goes to the buffer's
+ * scale with SU_DEPTH_SCALE/OFFSET and the primitive's polygon offset at
+ * the vertices (gl_tri), so GL's depth is soft's depth_fixed() but for
+ * rounding.
+ */
+static const char *gl_depth(R500Chip *s, GlJob *j)
+{
+    const R500Rb3d *rb = &s->rb3d;
+    const R500UsProg *p = &s->us.prog;
+    R500Gl *g = s->gl;
+    bool writes_w = false;
+
+    g->zb_on = false;
+    for (uint32_t i = 0; p->valid && i <= p->end - p->start; i++) {
+        writes_w |= p->inst[i].type == R500_US_OUT && p->inst[i].w_omask;
+    }
+    if (!rb->zb.enabled || (!rb->z_test && !rb->stencil)) {
+        /* nothing reads the depth: whatever the program writes there */
+        return NULL;
+    }
+    if (writes_w && !rb->depth_from_shader) {
+        return "a depth output the ZB does not take";
+    }
+    if (writes_w && (rb->depth_scale != 16777215.0f || rb->depth_offset ||
+                     (s->regs[R_SU_POLY_OFFSET_ENABLE / 4] & 3))) {
+        return "shader depth with a depth scale or polygon offset";
+    }
+    j->zb.on = true;
+    j->zb.z24 = rb->zb.format == 2;
+    j->zb.z_test = rb->z_test;
+    j->zb.z_write = rb->z_write;
+    j->zb.zfunc = gl_func[R500_FGET(rb->zs_cntl, ZB_ZSTENCILCNTL, ZFUNC)];
+    /* only a Z24S8 buffer has a stencil byte (zb.c) */
+    j->zb.stencil = rb->stencil && j->zb.z24;
+    for (int f = 0; f < 2; f++) {
+        R500ZsFace z = r500_zb_face(rb, f);
+
+        j->zb.face[f].func = gl_func[z.func & 7];
+        j->zb.face[f].fail = gl_stencil_op[z.fail & 7];
+        j->zb.face[f].zfail = gl_stencil_op[z.zfail & 7];
+        j->zb.face[f].zpass = gl_stencil_op[z.zpass & 7];
+        j->zb.face[f].ref = z.ref;
+        j->zb.face[f].cmask = z.cmask;
+        j->zb.face[f].wmask = z.wmask;
+    }
+    g->zb_on = true;
+    g->zscale = rb->depth_scale;
+    g->zoffset = rb->depth_offset;
     return NULL;
 }
 
@@ -597,6 +747,33 @@ static const char *gl_targets(R500Chip *s, GlJob *j, GString *epi)
         return "no colour target";
     }
     g_string_append(epi, "void r500_epilogue() {\n");
+    if (rb->blend_on && rb->discard && rb->discard != 7) {
+        /*
+         * DISCARD_SRC_PIXELS (rb3d.c discard()): the shader's R, G, B, A
+         * as 8-bit values against the thresholds' bytes B, G, R, A.
+         */
+        unsigned mode = rb->discard, first, last;
+        bool gte = mode >= 4;
+        uint32_t thr = s->regs[(gte ? R_RB3D_DISCARD_SRC_PIXEL_GTE_THRESHOLD
+                                    : R_RB3D_DISCARD_SRC_PIXEL_LTE_THRESHOLD)
+                               / 4];
+        static const unsigned byte_of[4] = { 2, 1, 0, 3 };
+
+        if (j->ntargets > 1) {
+            return "DISCARD_SRC_PIXELS with several targets";
+        }
+        first = (mode == 1 || mode == 4) ? 3 : 0;
+        last = (mode == 2 || mode == 5) ? 2 : 3;
+        g_string_append_printf(epi, "    uvec4 d = uvec4(roundEven(clamp("
+                               "r500_o%u, 0.0, 1.0) * 255.0));\n"
+                               "    if (true", rb->cb[0].src);
+        for (unsigned c = first; c <= last; c++) {
+            g_string_append_printf(epi, " && d.%c %s %uu", ch[c],
+                                   gte ? ">=" : "<=",
+                                   (thr >> (8 * byte_of[c])) & 0xFF);
+        }
+        g_string_append(epi, ") {\n        discard;\n    }\n");
+    }
     for (int i = 0; i < j->ntargets; i++) {
         const R500ColorTarget *t = &rb->cb[i];
 
@@ -705,9 +882,31 @@ static void gl_tri(void *opaque, const R500Prim *prim, const R500Vertex *v0,
     R500Gl *g = s->gl;
     const R500Vertex *v[3] = { v0, v1, v2 };
     float back = prim->back ? 1.0f : 0.0f;
+    double area = ((double)v1->win[0] - v0->win[0]) *
+                  ((double)v2->win[1] - v0->win[1]) -
+                  ((double)v2->win[0] - v0->win[0]) *
+                  ((double)v1->win[1] - v0->win[1]);
 
+    /*
+     * GL's facing (for two-sided stencil) from the winding: counter-
+     * clockwise in GL's window, where y is the surface's row, is front.
+     */
+    if ((area < 0) != prim->back) {
+        v[1] = v2;
+        v[2] = v1;
+    }
     for (int k = 0; k < 3; k++) {
-        g_array_append_vals(g->verts, v[k]->win, 4);
+        float win[4] = { v[k]->win[0], v[k]->win[1], v[k]->win[2],
+                         v[k]->win[3] };
+
+        if (g->zb_on) {
+            /* depth_fixed() (rb3d.c) in GL's 0..1 of the buffer */
+            double z = fmin(fmax(win[2], 0.0), 1.0);
+
+            win[2] = (float)((z * g->zscale + g->zoffset + prim->depth_bias) /
+                             16777215.0);
+        }
+        g_array_append_vals(g->verts, win, 4);
         g->bx0 = MIN(g->bx0, px_index(v[k]->win[0], false));
         g->by0 = MIN(g->by0, px_index(v[k]->win[1], false));
         g->bx1 = MAX(g->bx1, px_index(v[k]->win[0], true));
@@ -740,7 +939,10 @@ static void gl_stray_quad(void *opaque, const R500Prim *prim, int x, int y,
     s->gl->stray = true;
 }
 
-/* Read (or write) the rectangle of target i between VRAM and px. */
+/*
+ * Read (or write) the job's rectangle of a surface between VRAM and px
+ * (rows of bw pixels of sf->bpp bytes); false when it is not all in VRAM.
+ */
 static bool gl_surface_io(R500Chip *s, const R500Surf *sf, GlJob *j,
                           uint8_t *px, bool write)
 {
@@ -757,12 +959,12 @@ static bool gl_surface_io(R500Chip *s, const R500Surf *sf, GlJob *j,
             uint32_t n = r500_surf_run(sf, j->bx + x, j->bw - x);
             uint8_t *m = s->vram + off + r500_surf_offset(sf, j->bx + x,
                                                           j->by + y);
-            uint8_t *p = px + ((size_t)y * j->bw + x) * 4;
+            uint8_t *p = px + ((size_t)y * j->bw + x) * sf->bpp;
 
             if (write) {
-                memcpy(m, p, n * 4);
+                memcpy(m, p, n * sf->bpp);
             } else {
-                memcpy(p, m, n * 4);
+                memcpy(p, m, n * sf->bpp);
             }
             x += n;
         }
@@ -778,6 +980,7 @@ static void gl_job_free(GlJob *j)
     for (unsigned i = 0; i < 4; i++) {
         g_free(j->cb[i].px);
     }
+    g_free(j->zb.px);
     for (unsigned u = 0; u < R500_TX_UNITS; u++) {
         for (unsigned l = 0; l < R500_TX_LEVELS; l++) {
             g_free(j->tex[u].img[l]);
@@ -812,6 +1015,9 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
     pro = g_string_new(NULL);
     fs = g_string_new(NULL);
     epi = g_string_new(NULL);
+    if (!why) {
+        why = gl_depth(s, &j);
+    }
     if (!why) {
         note = R500_GL_NOTE_TARGET;
         why = gl_targets(s, &j, epi);
@@ -873,6 +1079,10 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
         x0 = MAX(x0, 0);
         y0 = MAX(y0, 0);
         x1 = MIN(x1, (int64_t)s->rb3d.cb[0].surf.pitch - 1);
+        if (j.zb.on) {
+            /* no pixel past the ZB's pitch passes (zb.c) */
+            x1 = MIN(x1, (int64_t)s->rb3d.zb.surf.pitch - 1);
+        }
         y1 = MIN(y1, GL_TARGET_MAX - 1);
         if (x1 < x0 || y1 < y0) {
             goto out;
@@ -901,6 +1111,14 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
             goto out;
         }
     }
+    if (j.zb.on) {
+        j.zb.px = g_malloc((size_t)j.bw * j.bh * s->rb3d.zb.surf.bpp);
+        if (!gl_surface_io(s, &s->rb3d.zb.surf, &j, j.zb.px, false)) {
+            r500_guest_error(s, "3D: renderer gl: the depth buffer is not "
+                             "in VRAM; draw dropped");
+            goto out;
+        }
+    }
     j.vs = vs->str;
     j.fs = fs->str;
     j.verts = (const float *)g->verts->data;
@@ -914,6 +1132,9 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
     }
     for (unsigned i = 0; i < j.ntargets; i++) {
         gl_surface_io(s, &s->rb3d.cb[i].surf, &j, j.cb[i].px, true);
+    }
+    if (j.zb.on && (j.zb.z_write || j.zb.stencil)) {
+        gl_surface_io(s, &s->rb3d.zb.surf, &j, j.zb.px, true);
     }
     s->rb3d.pixels += (uint64_t)j.bw * j.bh;
 
