@@ -10,7 +10,9 @@
  *                     stop is what migration saves), and goes on at cont;
  *   reset             a reset in the middle of a long draw takes effect
  *                     (the draw does not go on after it) and the CP comes
- *                     back for the driver's ring test.
+ *                     back for the driver's ring test;
+ *   renderer-gl       the draw on renderer=gl leaves soft's pixels in
+ *                     VRAM by the time the marker after it is written.
  *
  * Each runs with the thread and, for comparison, without it (the bottom
  * half in QEMU's main loop): the rules hold for both.
@@ -137,6 +139,41 @@ static void test_reset(const void *data)
     cp_env_stop(&e);
 }
 
+/*
+ * The same layers drawn on the host-GL renderer (renderer=gl, on the
+ * card's thread): the pixels soft draws, in VRAM when the marker after
+ * the draw is (the renderer writes each draw back before the CP goes on).
+ */
+static void layers_on(const char *renderer, uint32_t out[3])
+{
+    char *args = g_strdup_printf("-global r500.card-thread=on "
+                                 "-global r500.renderer=%s", renderer);
+    CpEnv e;
+
+    cp_env_start_args(&e, &r500_test_models[0], args);
+    d3_setup(&e, CB, CB_W, CB_W);
+    r500_wreg(&e.t, MARK, 0);
+    submit_layers(&e, 5);
+    g_assert_true(cp_poll_reg_ms(&e, MARK, ~0u, 5, 120000));
+    out[0] = px(&e, 0, 0);
+    out[1] = px(&e, CB_W / 2 + 3, CB_W / 3);
+    out[2] = px(&e, CB_W - 1, CB_W - 1);
+    cp_env_stop(&e);
+    g_free(args);
+}
+
+static void test_gl_renderer(void)
+{
+    uint32_t soft[3], gl[3];
+
+    layers_on("soft", soft);
+    layers_on("gl", gl);
+    for (int i = 0; i < 3; i++) {
+        g_assert_cmphex(soft[i], !=, 0);
+        g_assert_cmphex(gl[i], ==, soft[i]);
+    }
+}
+
 static void add(const char *name, const ThreadCase *c, GTestDataFunc fn)
 {
     char *path = g_strdup_printf("/r500/%s/thread/%s-%s", c->m->name, name,
@@ -155,5 +192,6 @@ int main(int argc, char **argv)
     add("stopped", &without_thread, test_stopped);
     add("reset", &with_thread, test_reset);
     add("reset", &without_thread, test_reset);
+    qtest_add_func("/r500/rv515/thread/renderer-gl", test_gl_renderer);
     return g_test_run();
 }
