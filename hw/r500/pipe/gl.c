@@ -40,10 +40,23 @@
 
 /* Texels one unit may upload in one draw (floats: 4 per texel). */
 #define GL_TEX_MAX_TEXELS       (1u << 24)
+/* Host texture memory the cache keeps (RGBA32F bytes) before evicting. */
+#define GL_TEX_CACHE_BYTES      (256ull << 20)
+/* Textures evicted between two draws at most (their names go with the
+ * next job to the GL thread). */
+#define GL_TEX_DOOMED           64
 /* Largest colour target side (R500 surfaces are at most 4096 wide). */
 #define GL_TARGET_MAX           8192
 
 typedef struct GlJob GlJob;
+
+/* Colour targets 0-3 and the depth buffer: the attachments. */
+#define GL_ATT_ZB               4
+#define GL_ATTS                 5
+
+typedef struct GlRect {
+    int x, y, w, h;
+} GlRect;
 
 /* One draw's GL work, prepared by the caller (gl_draw). */
 struct GlJob {
@@ -56,10 +69,24 @@ struct GlJob {
     int sc[4];                          /* scissor x, y, w, h */
     uint8_t ntargets;
     struct {
-        uint8_t *px;                    /* bw * bh RGBA8: C0..C3 */
         uint8_t src;                    /* US output */
         uint8_t mask;                   /* C0..C3 written */
     } cb[4];
+    /*
+     * The surfaces' rectangles to upload before the draw (what of its
+     * box is not resident yet) and, for a sync, to read back: attachment
+     * 0-3 colour target i, GL_ATT_ZB the depth buffer.
+     */
+    struct {
+        bool used;
+        int tw, th;                     /* the texture's size at least */
+        unsigned nup;
+        GlRect up[4];
+        uint8_t *up_px[4];
+        GlRect back;                    /* w == 0: none */
+        uint8_t *back_px;
+    } att[GL_ATTS];
+    bool sync_only;                     /* read back, no draw */
     struct {
         bool on;                        /* a depth/stencil buffer is used */
         bool z24;                       /* Z24S8, else Z16 */
@@ -81,12 +108,25 @@ struct GlJob {
         GLenum target;
         unsigned first, last;
         uint32_t w[R500_TX_LEVELS], h[R500_TX_LEVELS], d[R500_TX_LEVELS];
-        float *img[R500_TX_LEVELS];
+        float *img[R500_TX_LEVELS];     /* NULL: cached as name */
+        GLuint name;                    /* the cached texture, or made */
         GLenum wrap[3], mag, min;
         float bias, border[4];
     } tex[R500_TX_UNITS];
+    GLuint doomed[GL_TEX_DOOMED];       /* textures to delete first */
+    unsigned ndoomed;
     const char *error;                  /* set by the GL thread */
 };
+
+/*
+ * A texture the GL thread holds: the caller's record, by the hash of the
+ * unit's decode state and its bytes in VRAM (gl_tex_key).
+ */
+typedef struct GlTexEntry {
+    uint64_t key;
+    GLuint name;
+    uint64_t bytes, used;
+} GlTexEntry;
 
 struct R500Gl {
     GThread *thread;
@@ -99,9 +139,11 @@ struct R500Gl {
     /* ---- The GL thread's ---- */
     EGLDisplay dpy;
     EGLContext ctx;
-    GLuint fbo, vao, vbo, cb_tex[4], tex[R500_TX_UNITS], zb_tex;
+    GLuint fbo, vao, vbo, cb_tex[4], zb_tex;
     int cb_w[4], cb_h[4], zb_w, zb_h;
     bool zb_z24;
+    /* the textures' sizes as the caller knows them (gl_flush) */
+    int att_w[GL_ATTS], att_h[GL_ATTS];
     GHashTable *progs;                  /* vs "\n//fs\n" fs -> program */
 
     /* ---- The caller's, per draw ---- */
@@ -114,8 +156,29 @@ struct R500Gl {
     uint64_t tris;
     bool stray;                         /* a quad reached the sink */
 
+    /*
+     * ---- The surfaces on the host (the caller's record) ----
+     * Between sync points the draws' targets stay in GL: each draw
+     * uploads only what of its box is not resident yet, and a sync reads
+     * back what GL wrote (gl_flush).
+     */
+    struct {
+        bool on;
+        R500Surf surf;
+        GlRect res;                     /* valid on the host */
+        GlRect dirty;                   /* written by GL (w == 0: none) */
+    } res[GL_ATTS];
+    bool res_z24;
+    uint64_t flushes;
+
+    /* ---- The texture cache (the caller's record of it) ---- */
+    GHashTable *texc;                   /* key -> GlTexEntry */
+    uint64_t texc_bytes, tick;
+    GLuint doomed[GL_TEX_DOOMED];
+    unsigned ndoomed;
+
     /* ---- Statistics ---- */
-    uint64_t draws, fallbacks, compiles;
+    uint64_t draws, fallbacks, compiles, tex_hits, tex_uploads;
     uint32_t noted;                     /* R500_GL_NOTE_* said */
     const char *last_why;               /* the last draw's, for soft */
 };
@@ -184,7 +247,6 @@ static bool gl_context(R500Gl *g)
     glGenBuffers(1, &g->vbo);
     glGenTextures(4, g->cb_tex);
     glGenTextures(1, &g->zb_tex);
-    glGenTextures(R500_TX_UNITS, g->tex);
     /* window z is 0..1 as the VTE made it; nothing is clipped again */
     glClipControl(GL_LOWER_LEFT, GL_ZERO_TO_ONE);
     glEnable(GL_DEPTH_CLAMP);
@@ -250,10 +312,13 @@ static void gl_upload_texture(R500Gl *g, GlJob *j, unsigned u)
     GLenum t = j->tex[u].target;
 
     glActiveTexture(GL_TEXTURE0 + u);
-    /* a fresh name: the target type may differ from the last draw's */
-    glDeleteTextures(1, &g->tex[u]);
-    glGenTextures(1, &g->tex[u]);
-    glBindTexture(t, g->tex[u]);
+    if (!j->tex[u].img[j->tex[u].first]) {
+        /* cached: the same decode state and bytes as when it was made */
+        glBindTexture(t, j->tex[u].name);
+        goto sampler;
+    }
+    glGenTextures(1, &j->tex[u].name);
+    glBindTexture(t, j->tex[u].name);
     for (unsigned l = j->tex[u].first; l <= j->tex[u].last; l++) {
         if (t == GL_TEXTURE_3D) {
             glTexImage3D(t, l, GL_RGBA32F, j->tex[u].w[l], j->tex[u].h[l],
@@ -272,6 +337,7 @@ static void gl_upload_texture(R500Gl *g, GlJob *j, unsigned u)
                    j->tex[u].h[j->tex[u].first], j->tex[u].d[j->tex[u].first],
                    j->tex[u].min, j->tex[u].mag);
     }
+sampler:
     glTexParameteri(t, GL_TEXTURE_BASE_LEVEL, j->tex[u].first);
     glTexParameteri(t, GL_TEXTURE_MAX_LEVEL, j->tex[u].last);
     glTexParameteri(t, GL_TEXTURE_MIN_LOD, j->tex[u].first);
@@ -355,9 +421,12 @@ static void gl_depth_state(GlJob *j)
 
 static void gl_run(R500Gl *g, GlJob *j)
 {
-    GLuint prog = gl_program(g, j);
+    GLuint prog;
     GLenum bufs[4];
     GLint loc;
+
+    glDeleteTextures(j->ndoomed, j->doomed);
+    prog = gl_program(g, j);
 
     if (!prog) {
         return;
@@ -365,9 +434,14 @@ static void gl_run(R500Gl *g, GlJob *j)
     glBindFramebuffer(GL_FRAMEBUFFER, g->fbo);
     for (unsigned i = 0; i < 4; i++) {
         if (i < j->ntargets) {
-            gl_target(g, i, j->bx + j->bw, j->by + j->bh);
-            glTexSubImage2D(GL_TEXTURE_2D, 0, j->bx, j->by, j->bw, j->bh,
-                            GL_RGBA, GL_UNSIGNED_BYTE, j->cb[i].px);
+            gl_target(g, i, j->att[i].tw, j->att[i].th);
+            for (unsigned k = 0; k < j->att[i].nup; k++) {
+                const GlRect *r = &j->att[i].up[k];
+
+                glTexSubImage2D(GL_TEXTURE_2D, 0, r->x, r->y, r->w, r->h,
+                                GL_RGBA, GL_UNSIGNED_BYTE,
+                                j->att[i].up_px[k]);
+            }
             glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + i,
                                    GL_TEXTURE_2D, g->cb_tex[i], 0);
             bufs[i] = GL_COLOR_ATTACHMENT0 + j->cb[i].src;
@@ -387,9 +461,14 @@ static void gl_run(R500Gl *g, GlJob *j)
     }
     glDrawBuffers(j->ntargets, bufs);
     if (j->zb.on) {
-        gl_depth_target(g, j, j->bx + j->bw, j->by + j->bh);
-        glTexSubImage2D(GL_TEXTURE_2D, 0, j->bx, j->by, j->bw, j->bh,
-                        ZB_GL_FORMAT(j), ZB_GL_TYPE(j), j->zb.px);
+        gl_depth_target(g, j, j->att[GL_ATT_ZB].tw, j->att[GL_ATT_ZB].th);
+        for (unsigned k = 0; k < j->att[GL_ATT_ZB].nup; k++) {
+            const GlRect *r = &j->att[GL_ATT_ZB].up[k];
+
+            glTexSubImage2D(GL_TEXTURE_2D, 0, r->x, r->y, r->w, r->h,
+                            ZB_GL_FORMAT(j), ZB_GL_TYPE(j),
+                            j->att[GL_ATT_ZB].up_px[k]);
+        }
         glFramebufferTexture2D(GL_FRAMEBUFFER, j->zb.z24
                                ? GL_DEPTH_STENCIL_ATTACHMENT
                                : GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D,
@@ -455,15 +534,6 @@ static void gl_run(R500Gl *g, GlJob *j)
     for (unsigned k = 0; k <= (unsigned)j->lay.n + 1; k++) {
         glDisableVertexAttribArray(k);
     }
-    for (unsigned i = 0; i < j->ntargets; i++) {
-        glReadBuffer(GL_COLOR_ATTACHMENT0 + i);
-        glReadPixels(j->bx, j->by, j->bw, j->bh, GL_RGBA, GL_UNSIGNED_BYTE,
-                     j->cb[i].px);
-    }
-    if (j->zb.on) {
-        glReadPixels(j->bx, j->by, j->bw, j->bh, ZB_GL_FORMAT(j),
-                     ZB_GL_TYPE(j), j->zb.px);
-    }
     if (glGetError() != GL_NO_ERROR && !j->error) {
         j->error = "OpenGL reported an error";
     }
@@ -474,6 +544,46 @@ static __thread bool on_gl_thread;
 bool r500_gl_on_thread(void)
 {
     return on_gl_thread;
+}
+
+/* A sync: read back what the draws since the last one wrote. */
+static void gl_read_back(R500Gl *g, GlJob *j)
+{
+    glBindFramebuffer(GL_FRAMEBUFFER, g->fbo);
+    for (unsigned a = 0; a < GL_ATTS; a++) {
+        const GlRect *r = &j->att[a].back;
+
+        if (!r->w) {
+            continue;
+        }
+        if (a < 4) {
+            glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                   GL_TEXTURE_2D, g->cb_tex[a], 0);
+            glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+                                   GL_TEXTURE_2D, 0, 0);
+            glReadBuffer(GL_COLOR_ATTACHMENT0);
+            glReadPixels(r->x, r->y, r->w, r->h, GL_RGBA, GL_UNSIGNED_BYTE,
+                         j->att[a].back_px);
+        } else {
+            for (unsigned i = 0; i < 4; i++) {
+                glFramebufferTexture2D(GL_FRAMEBUFFER,
+                                       GL_COLOR_ATTACHMENT0 + i,
+                                       GL_TEXTURE_2D, 0, 0);
+            }
+            glFramebufferTexture2D(GL_FRAMEBUFFER, g->zb_z24
+                                   ? GL_DEPTH_STENCIL_ATTACHMENT
+                                   : GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D,
+                                   g->zb_tex, 0);
+            glReadBuffer(GL_NONE);
+            glReadPixels(r->x, r->y, r->w, r->h, g->zb_z24 ? GL_DEPTH_STENCIL
+                         : GL_DEPTH_COMPONENT, g->zb_z24
+                         ? GL_UNSIGNED_INT_24_8 : GL_UNSIGNED_SHORT,
+                         j->att[a].back_px);
+        }
+    }
+    if (glGetError() != GL_NO_ERROR) {
+        j->error = "OpenGL reported an error reading back";
+    }
 }
 
 static gpointer gl_thread(gpointer opaque)
@@ -496,7 +606,11 @@ static gpointer gl_thread(gpointer opaque)
             break;
         }
         g_mutex_unlock(&g->lock);
-        gl_run(g, g->job);
+        if (g->job->sync_only) {
+            gl_read_back(g, g->job);
+        } else {
+            gl_run(g, g->job);
+        }
         g_mutex_lock(&g->lock);
         g->job = NULL;
         g_cond_broadcast(&g->cond);
@@ -538,6 +652,8 @@ static R500Gl *gl_get(R500Chip *s)
         g->ctx = EGL_NO_CONTEXT;
         g->dpy = EGL_NO_DISPLAY;
         g->verts = g_array_new(false, false, sizeof(float));
+        g->texc = g_hash_table_new_full(g_int64_hash, g_int64_equal, NULL,
+                                        g_free);
         g->thread = g_thread_new("r500-gl", gl_thread, g);
         g_mutex_lock(&g->lock);
         while (!g->started) {
@@ -798,10 +914,146 @@ static GLenum gl_wrap(unsigned mode)
     }
 }
 
+/* A 64-bit hash of n bytes (not cryptographic: see gl_tex_key). */
+static uint64_t gl_hash(uint64_t h, const uint8_t *p, size_t n)
+{
+    uint64_t w;
+
+    for (; n >= 8; p += 8, n -= 8) {
+        memcpy(&w, p, 8);
+        h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+        h ^= h >> 29;
+    }
+    while (n--) {
+        h = (h ^ *p++) * 0x9E3779B97F4A7C15ull;
+    }
+    return h ^ (h >> 32);
+}
+
+/*
+ * The cache key of a unit's image: its decode state and every byte of
+ * its chain in VRAM (the content, so a texture rewritten by the CPU, the
+ * 2D engine, a DMA or a draw is a new key).  False when the chain is not
+ * wholly in VRAM: such a texture is decoded for its draw and not kept.
+ * A guest that made two textures collide would see its own texels in
+ * the other's place: the key needs no more strength than that.
+ */
+static bool gl_tex_key(R500Chip *s, const R500TxUnit *t, uint64_t *key)
+{
+    const uint8_t *lo = NULL;
+    uint64_t base = t->level[0].surf.base, off, h;
+    struct {
+        uint32_t fmt, first, last;
+        uint8_t sign, pow2fix, gamma, gamma_mask, yuv, swap_yuv, endian,
+                fetch, finish, dxtc, coord;
+    } k;
+
+    if (t->chain_end <= base ||
+        !r500_mc_vram_span(s, base, t->chain_end - base, &off)) {
+        return false;
+    }
+    lo = s->vram + off;
+    memset(&k, 0, sizeof(k));
+    k.fmt = t->fmt;
+    k.first = t->first;
+    k.last = t->last;
+    k.sign = t->sign;
+    k.pow2fix = t->pow2fix;
+    k.gamma = t->gamma;
+    k.gamma_mask = t->gamma_mask;
+    k.yuv = t->yuv_to_rgb;
+    k.swap_yuv = t->swap_yuv;
+    k.endian = t->endian;
+    k.fetch = t->fetch;
+    k.finish = t->finish;
+    k.dxtc = t->dxtc_swizzle;
+    k.coord = t->coord_type;
+    h = gl_hash(0x52353030ull, (const uint8_t *)&k, sizeof(k));
+    for (unsigned l = t->first; l <= t->last; l++) {
+        const R500TxLevel *lv = &t->level[l];
+        uint64_t d[8] = {
+            lv->surf.base - base, lv->surf.pitch, lv->surf.bpp,
+            lv->surf.macro, lv->surf.micro, lv->w, lv->h,
+            (uint64_t)lv->d << 32 | r500_tx_layers(t, l),
+        };
+
+        h = gl_hash(h, (const uint8_t *)d, sizeof(d));
+    }
+    *key = gl_hash(h, lo, t->chain_end - base);
+    return true;
+}
+
+/* Forget the cache's least recently used texture (its name doomed). */
+static bool gl_tex_evict(R500Gl *g)
+{
+    GHashTableIter it;
+    gpointer v;
+    GlTexEntry *old = NULL;
+
+    if (g->ndoomed == GL_TEX_DOOMED) {
+        return false;
+    }
+    g_hash_table_iter_init(&it, g->texc);
+    while (g_hash_table_iter_next(&it, NULL, &v)) {
+        GlTexEntry *e = v;
+
+        if (!old || e->used < old->used) {
+            old = e;
+        }
+    }
+    if (!old) {
+        return false;
+    }
+    g->doomed[g->ndoomed++] = old->name;
+    g->texc_bytes -= old->bytes;
+    g_hash_table_remove(g->texc, &old->key);
+    return true;
+}
+
+/* After a job: keep the textures it made, within the cache's bytes. */
+static void gl_tex_keep(R500Gl *g, GlJob *j, const uint64_t *keys,
+                        const bool *keyed)
+{
+    for (unsigned u = 0; u < R500_TX_UNITS; u++) {
+        GlTexEntry *e;
+        uint64_t bytes = 0;
+
+        if (!j->tex[u].used || !j->tex[u].img[j->tex[u].first] ||
+            !j->tex[u].name) {
+            continue;           /* cached already, or never made */
+        }
+        if (!keyed[u] || g_hash_table_contains(g->texc, &keys[u]) ||
+            g->ndoomed == GL_TEX_DOOMED) {
+            /* not kept (or made twice in one draw): gone with the next */
+            if (g->ndoomed < GL_TEX_DOOMED) {
+                g->doomed[g->ndoomed++] = j->tex[u].name;
+            }
+            continue;
+        }
+        for (unsigned l = j->tex[u].first; l <= j->tex[u].last; l++) {
+            bytes += (uint64_t)j->tex[u].w[l] * j->tex[u].h[l] *
+                     j->tex[u].d[l] * 16;
+        }
+        while (g->texc_bytes + bytes > GL_TEX_CACHE_BYTES &&
+               gl_tex_evict(g)) {
+            continue;
+        }
+        e = g_new(GlTexEntry, 1);
+        *e = (GlTexEntry) {
+            .key = keys[u], .name = j->tex[u].name, .bytes = bytes,
+            .used = g->tick,
+        };
+        g_hash_table_insert(g->texc, &e->key, e);
+        g->texc_bytes += bytes;
+    }
+}
+
 /* Decode the units the program samples (r500_tx_image) into j. */
 static const char *gl_textures(R500Chip *s, GlJob *j, const uint16_t *ops,
-                               R500Worker *w)
+                               R500Worker *w, uint64_t *keys, bool *keyed)
 {
+    R500Gl *g = s->gl;
+
     static const GLenum targets[3] = {
         GL_TEXTURE_2D, GL_TEXTURE_3D, GL_TEXTURE_CUBE_MAP,
     };
@@ -834,7 +1086,17 @@ static const char *gl_textures(R500Chip *s, GlJob *j, const uint16_t *ops,
         j->tex[u].target = targets[t->coord_type];
         j->tex[u].first = t->first;
         j->tex[u].last = t->last;
-        for (unsigned l = t->first; l <= t->last; l++) {
+        keyed[u] = gl_tex_key(s, t, &keys[u]);
+        if (keyed[u]) {
+            GlTexEntry *e = g_hash_table_lookup(g->texc, &keys[u]);
+
+            if (e) {
+                e->used = g->tick;
+                j->tex[u].name = e->name;
+                g->tex_hits++;
+            }
+        }
+        for (unsigned l = t->first; l <= t->last && !j->tex[u].name; l++) {
             const R500TxLevel *lv = &t->level[l];
 
             j->tex[u].w[l] = lv->w;
@@ -844,6 +1106,7 @@ static const char *gl_textures(R500Chip *s, GlJob *j, const uint16_t *ops,
                                      r500_tx_layers(t, l) * 4);
             r500_tx_image(w, t, l, j->tex[u].img[l]);
         }
+        g->tex_uploads += !j->tex[u].name;
         for (int k = 0; k < 3; k++) {
             j->tex[u].wrap[k] = gl_wrap(t->wrap[k]);
         }
@@ -940,26 +1203,26 @@ static void gl_stray_quad(void *opaque, const R500Prim *prim, int x, int y,
 }
 
 /*
- * Read (or write) the job's rectangle of a surface between VRAM and px
- * (rows of bw pixels of sf->bpp bytes); false when it is not all in VRAM.
+ * Read (or write) rectangle r of a surface between VRAM and px (rows of
+ * r->w pixels of sf->bpp bytes); false when it is not all in VRAM.
  */
-static bool gl_surface_io(R500Chip *s, const R500Surf *sf, GlJob *j,
+static bool gl_surface_io(R500Chip *s, const R500Surf *sf, const GlRect *r,
                           uint8_t *px, bool write)
 {
     uint64_t lo, hi, off;
 
-    r500_surf_rect_span(sf, j->bx, j->by, j->bx + j->bw - 1,
-                        j->by + j->bh - 1, &lo, &hi);
+    r500_surf_rect_span(sf, r->x, r->y, r->x + r->w - 1, r->y + r->h - 1,
+                        &lo, &hi);
     if (!r500_mc_vram_span(s, sf->base + lo, hi - lo, &off)) {
         return false;
     }
     off -= lo;      /* VRAM offset of the surface's base */
-    for (int y = 0; y < j->bh; y++) {
-        for (int x = 0; x < j->bw;) {
-            uint32_t n = r500_surf_run(sf, j->bx + x, j->bw - x);
-            uint8_t *m = s->vram + off + r500_surf_offset(sf, j->bx + x,
-                                                          j->by + y);
-            uint8_t *p = px + ((size_t)y * j->bw + x) * sf->bpp;
+    for (int y = 0; y < r->h; y++) {
+        for (int x = 0; x < r->w;) {
+            uint32_t n = r500_surf_run(sf, r->x + x, r->w - x);
+            uint8_t *m = s->vram + off + r500_surf_offset(sf, r->x + x,
+                                                          r->y + y);
+            uint8_t *p = px + ((size_t)y * r->w + x) * sf->bpp;
 
             if (write) {
                 memcpy(m, p, n * sf->bpp);
@@ -975,12 +1238,159 @@ static bool gl_surface_io(R500Chip *s, const R500Surf *sf, GlJob *j,
     return true;
 }
 
+static GlRect rect_union(GlRect a, GlRect b)
+{
+    int x0, y0, x1, y1;
+
+    if (!a.w) {
+        return b;
+    }
+    if (!b.w) {
+        return a;
+    }
+    x0 = MIN(a.x, b.x);
+    y0 = MIN(a.y, b.y);
+    x1 = MAX(a.x + a.w, b.x + b.w);
+    y1 = MAX(a.y + a.h, b.y + b.h);
+    return (GlRect) { x0, y0, x1 - x0, y1 - y0 };
+}
+
+/*
+ * Write back what GL drew since the last sync and forget the host
+ * copies: memory is the truth again.  Nothing happens when nothing is
+ * resident.
+ */
+static void gl_flush(R500Chip *s)
+{
+    R500Gl *g = s->gl;
+    GlJob j = { .sync_only = true };
+    bool any = false;
+
+    if (!g) {
+        return;
+    }
+    for (unsigned a = 0; a < GL_ATTS; a++) {
+        if (g->res[a].on && g->res[a].dirty.w) {
+            j.att[a].back = g->res[a].dirty;
+            j.att[a].back_px = g_malloc((size_t)g->res[a].dirty.w *
+                                        g->res[a].dirty.h *
+                                        g->res[a].surf.bpp);
+            any = true;
+        }
+    }
+    if (any) {
+        gl_call(g, &j);
+        g->flushes++;
+        for (unsigned a = 0; a < GL_ATTS; a++) {
+            if (j.att[a].back_px && !j.error) {
+                gl_surface_io(s, &g->res[a].surf, &j.att[a].back,
+                              j.att[a].back_px, true);
+            }
+            g_free(j.att[a].back_px);
+        }
+        if (j.error) {
+            gl_note(s, R500_GL_NOTE_GL, j.error);
+        }
+    }
+    for (unsigned a = 0; a < GL_ATTS; a++) {
+        g->res[a].on = false;
+    }
+}
+
+static bool surf_same(const R500Surf *a, const R500Surf *b)
+{
+    return a->base == b->base && a->pitch == b->pitch && a->bpp == b->bpp &&
+           a->macro == b->macro && a->micro == b->micro;
+}
+
+/* Whether MC bytes [lo, hi) may hold a resident surface's pixels. */
+static bool gl_res_overlaps(R500Gl *g, uint64_t lo, uint64_t hi)
+{
+    for (unsigned a = 0; a < GL_ATTS; a++) {
+        uint64_t slo, shi;
+        const GlRect *r = &g->res[a].res;
+
+        if (!g->res[a].on) {
+            continue;
+        }
+        r500_surf_rect_span(&g->res[a].surf, r->x, r->y, r->x + r->w - 1,
+                            r->y + r->h - 1, &slo, &shi);
+        if (lo < g->res[a].surf.base + shi && g->res[a].surf.base + slo < hi) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/*
+ * Attachment a of this draw, surface sf, box b: what to upload (the
+ * strips of the new resident rectangle not resident yet), read from
+ * VRAM.  False when they are not in VRAM.
+ */
+static bool gl_attach(R500Chip *s, GlJob *j, unsigned a, const R500Surf *sf,
+                      GlRect b)
+{
+    R500Gl *g = s->gl;
+    GlRect r = g->res[a].on ? g->res[a].res : (GlRect) { 0 };
+    GlRect u = rect_union(r, b);
+    GlRect strips[4];
+    unsigned n = 0;
+
+    if (!r.w) {
+        strips[n++] = u;
+    } else {
+        /* above and below r across u, left and right of it in its rows */
+        if (r.y > u.y) {
+            strips[n++] = (GlRect) { u.x, u.y, u.w, r.y - u.y };
+        }
+        if (u.y + u.h > r.y + r.h) {
+            strips[n++] = (GlRect) { u.x, r.y + r.h, u.w,
+                                     u.y + u.h - (r.y + r.h) };
+        }
+        if (r.x > u.x) {
+            strips[n++] = (GlRect) { u.x, r.y, r.x - u.x, r.h };
+        }
+        if (u.x + u.w > r.x + r.w) {
+            strips[n++] = (GlRect) { r.x + r.w, r.y,
+                                     u.x + u.w - (r.x + r.w), r.h };
+        }
+    }
+    j->att[a].used = true;
+    j->att[a].nup = n;
+    for (unsigned k = 0; k < n; k++) {
+        j->att[a].up[k] = strips[k];
+        j->att[a].up_px[k] = g_malloc((size_t)strips[k].w * strips[k].h *
+                                      sf->bpp);
+        if (!gl_surface_io(s, sf, &strips[k], j->att[a].up_px[k], false)) {
+            return false;
+        }
+    }
+    g->att_w[a] = j->att[a].tw = MAX(g->att_w[a], u.x + u.w);
+    g->att_h[a] = j->att[a].th = MAX(g->att_h[a], u.y + u.h);
+    return true;
+}
+
+/* After the draw: the attachment's resident and written rectangles. */
+static void gl_attached(R500Gl *g, unsigned a, const R500Surf *sf, GlRect b,
+                        bool written)
+{
+    GlRect r = g->res[a].on ? g->res[a].res : (GlRect) { 0 };
+    GlRect d = g->res[a].on ? g->res[a].dirty : (GlRect) { 0 };
+
+    g->res[a].on = true;
+    g->res[a].surf = *sf;
+    g->res[a].res = rect_union(r, b);
+    g->res[a].dirty = written ? rect_union(d, b) : d;
+}
+
 static void gl_job_free(GlJob *j)
 {
-    for (unsigned i = 0; i < 4; i++) {
-        g_free(j->cb[i].px);
+    for (unsigned a = 0; a < GL_ATTS; a++) {
+        for (unsigned k = 0; k < 4; k++) {
+            g_free(j->att[a].up_px[k]);
+        }
+        g_free(j->att[a].back_px);
     }
-    g_free(j->zb.px);
     for (unsigned u = 0; u < R500_TX_UNITS; u++) {
         for (unsigned l = 0; l < R500_TX_LEVELS; l++) {
             g_free(j->tex[u].img[l]);
@@ -999,6 +1409,8 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
     GlJob j = { 0 };
     GString *vs, *fs, *pro, *epi;
     uint16_t ops[16] = { 0 };
+    uint64_t keys[R500_TX_UNITS];
+    bool keyed[R500_TX_UNITS] = { false };
     const char *why = NULL;
     R500UsGlslIn gin = { 0 };
     R500RastSink sink = *in;
@@ -1042,9 +1454,20 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
         goto out;
     }
     g_string_append(fs, epi->str);
+    for (unsigned u = 0; u < R500_TX_UNITS; u++) {
+        const R500TxUnit *t = &s->tx.unit[u];
+
+        /* a texture drawn into since the last sync: memory first */
+        if (ops[u] && t->valid &&
+            gl_res_overlaps(g, t->level[0].surf.base, t->chain_end)) {
+            gl_flush(s);
+            break;
+        }
+    }
     w = r500_soft_begin(s);
     note = R500_GL_NOTE_TEXTURE;
-    why = gl_textures(s, &j, ops, w);
+    g->tick++;
+    why = gl_textures(s, &j, ops, w, keys, keyed);
     if (why) {
         goto out;
     }
@@ -1098,22 +1521,47 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
         j.size[0] = s->rb3d.cb[0].surf.pitch;
         j.size[1] = y1 + 1;
     }
-    for (unsigned i = 0; i < j.ntargets; i++) {
-        j.cb[i].px = g_malloc((size_t)j.bw * j.bh * 4);
-        if (!gl_surface_io(s, &s->rb3d.cb[i].surf, &j, j.cb[i].px, false)) {
-            /*
-             * Not wholly in VRAM.  The vertices are shaded already, so
-             * the draw is finished here: the guest's bad address
-             * draws nothing, as soft drops the pixels it cannot write.
-             */
-            r500_guest_error(s, "3D: renderer gl: colour target %u is not "
-                             "in VRAM; draw dropped", i);
-            goto out;
+    /*
+     * The resident surfaces go on only if this draw's are the same ones
+     * (and their textures need not grow, which loses their contents).
+     */
+    {
+        GlRect b = { j.bx, j.by, j.bw, j.bh };
+        bool same = true;
+
+        for (unsigned a = 0; a < GL_ATTS; a++) {
+            const R500Surf *sf = a < 4 ? &s->rb3d.cb[a].surf
+                                       : &s->rb3d.zb.surf;
+            bool want = a < 4 ? a < j.ntargets : j.zb.on;
+            GlRect u = rect_union(g->res[a].on ? g->res[a].res
+                                                : (GlRect) { 0 }, b);
+
+            if (g->res[a].on && (!want || !surf_same(&g->res[a].surf, sf) ||
+                                 (a == GL_ATT_ZB &&
+                                  g->res_z24 != j.zb.z24))) {
+                same = false;
+            }
+            if (g->res[a].on && want && (u.x + u.w > g->att_w[a] ||
+                                         u.y + u.h > g->att_h[a])) {
+                same = false;
+            }
         }
-    }
-    if (j.zb.on) {
-        j.zb.px = g_malloc((size_t)j.bw * j.bh * s->rb3d.zb.surf.bpp);
-        if (!gl_surface_io(s, &s->rb3d.zb.surf, &j, j.zb.px, false)) {
+        if (!same) {
+            gl_flush(s);
+        }
+        for (unsigned i = 0; i < j.ntargets; i++) {
+            if (!gl_attach(s, &j, i, &s->rb3d.cb[i].surf, b)) {
+                /*
+                 * Not wholly in VRAM.  The vertices are shaded already,
+                 * so the draw is finished here: the guest's bad address
+                 * draws nothing, as soft drops the pixels it cannot write.
+                 */
+                r500_guest_error(s, "3D: renderer gl: colour target %u is "
+                                 "not in VRAM; draw dropped", i);
+                goto out;
+            }
+        }
+        if (j.zb.on && !gl_attach(s, &j, GL_ATT_ZB, &s->rb3d.zb.surf, b)) {
             r500_guest_error(s, "3D: renderer gl: the depth buffer is not "
                              "in VRAM; draw dropped");
             goto out;
@@ -1125,16 +1573,26 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
     j.nverts = g->verts->len / g->stride;
     j.stride = g->stride;
     j.kconst = &s->us.kconst[0][0];
+    memcpy(j.doomed, g->doomed, sizeof(j.doomed));
+    j.ndoomed = g->ndoomed;
+    g->ndoomed = 0;
     gl_call(g, &j);
+    gl_tex_keep(g, &j, keys, keyed);
     if (j.error) {
         gl_note(s, R500_GL_NOTE_GL, j.error);
         goto out;
     }
-    for (unsigned i = 0; i < j.ntargets; i++) {
-        gl_surface_io(s, &s->rb3d.cb[i].surf, &j, j.cb[i].px, true);
-    }
-    if (j.zb.on && (j.zb.z_write || j.zb.stencil)) {
-        gl_surface_io(s, &s->rb3d.zb.surf, &j, j.zb.px, true);
+    {
+        GlRect b = { j.bx, j.by, j.bw, j.bh };
+
+        for (unsigned i = 0; i < j.ntargets; i++) {
+            gl_attached(g, i, &s->rb3d.cb[i].surf, b, j.cb[i].mask != 0);
+        }
+        if (j.zb.on) {
+            g->res_z24 = j.zb.z24;
+            gl_attached(g, GL_ATT_ZB, &s->rb3d.zb.surf, b,
+                        j.zb.z_write || j.zb.stencil);
+        }
     }
     s->rb3d.pixels += (uint64_t)j.bw * j.bh;
 
@@ -1169,6 +1627,8 @@ static void gl_draw(R500Chip *s, uint32_t num, const R500RastSink *in)
         return;
     }
     s->gl->fallbacks++;
+    /* soft reads and writes memory: the host's surfaces go there first */
+    gl_flush(s);
     r500_soft_renderer.draw(s, num, in);
 }
 
@@ -1178,14 +1638,16 @@ static uint64_t gl_work(R500Chip *s)
     return r500_soft_renderer.work(s);
 }
 
-/* Every draw is in memory when gl_draw() returns: nothing to drain. */
+/* Whoever looks next sees memory: the surfaces GL holds go back. */
 static void gl_sync(R500Chip *s, R500Sync why)
 {
+    gl_flush(s);
 }
 
 static void gl_reset(R500Chip *s)
 {
     if (s->gl) {
+        /* written back by the reset's sync (core.c): nothing resident */
         s->gl->noted = 0;
     }
     r500_soft_renderer.reset(s);
@@ -1198,12 +1660,18 @@ void r500_gl_free(R500Chip *s)
     if (!g) {
         return;
     }
+    if (g->ready) {
+        /* a renderer switched away from leaves memory the truth */
+        gl_flush(s);
+    }
     g_mutex_lock(&g->lock);
     g->quit = true;
     g_cond_broadcast(&g->cond);
     g_mutex_unlock(&g->lock);
     g_thread_join(g->thread);
     g_array_free(g->verts, true);
+    /* the textures went with the context */
+    g_hash_table_destroy(g->texc);
     g_mutex_clear(&g->lock);
     g_cond_clear(&g->cond);
     g_free(g);
