@@ -623,6 +623,8 @@ void r500_run(R500Chip *s)
             next = MIN(next, t);
         }
     }
+    /* between runs the display and the CPU look at memory */
+    r500_pipe_sync(s, R500_SYNC_CPU);
     if (next != INT64_MAX && s->ops->schedule) {
         s->ops->schedule(s->host, next <= now ? 0 : next);
     }

@@ -448,6 +448,11 @@ void r500_cp_packet3(R500Chip *s, const uint32_t *pkt, uint32_t dwords,
             return;     /* (a split draw goes on where it stopped) */
         }
     }
+    if (!r500_pm4_op_has(op, R500_PM4_F_PIPE)) {
+        /* it may touch or signal memory: the renderer's results first */
+        r500_pipe_sync(s, r500_pm4_op_has(op, R500_PM4_F_GMC)
+                       ? R500_SYNC_2D : R500_SYNC_FENCE);
+    }
     s->cp.stats.type3[op] += !s->cp.resume;
     switch (op) {
     case R500_PM4_OP_NOP:

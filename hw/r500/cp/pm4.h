@@ -57,6 +57,7 @@ enum {
     R500_PM4_F_RUN = 1u << 1,
     R500_PM4_F_SYNC = 1u << 2,
     R500_PM4_F_GMC = 1u << 3,
+    R500_PM4_F_PIPE = 1u << 4,
 };
 
 enum {
@@ -77,7 +78,8 @@ static inline const R500PM4Op *r500_pm4_op(unsigned opcode)
 {
     enum {
         CS = R500_PM4_F_CS, RUN = R500_PM4_F_RUN, SYNC = R500_PM4_F_SYNC,
-        GMC = R500_PM4_F_GMC, ANY = R500_PM4_PAYLOAD_MAX,
+        GMC = R500_PM4_F_GMC, PIPE = R500_PM4_F_PIPE,
+        ANY = R500_PM4_PAYLOAD_MAX,
     };
     static const R500PM4Op ops[256] = {
 #define R500_PM4_OP(op, name, flags, min, max) \

@@ -42,6 +42,20 @@ void r500_pipe_sync(R500Chip *s, R500Sync why)
     s->renderer->sync(s, why);
 }
 
+bool r500_pipe_reg_is_3d(uint32_t reg)
+{
+    /*
+     * The 3D pipeline's state (r500_3d_regs.def): SE viewport, VAP,
+     * GA..ZB, the US/PVS arrays.  Writing it starts nothing and signals
+     * nothing (the occlusion query's ZB_ZPASS_ADDR aside, whose count the
+     * GL renderer does not keep: docs/3d.md).
+     */
+    return (reg >= 0x1D98 && reg < 0x1E00) ||
+           (reg >= 0x2000 && reg < 0x3000) ||
+           (reg >= 0x4000 && reg < 0x5000) ||
+           (reg >= 0x9000 && reg < 0xC000);
+}
+
 bool r500_pipe_set_renderer(R500Chip *s, const char *word, const char **why)
 {
     bool want_gl = !strcmp(word, "gl"), auto_ = !strcmp(word, "auto");

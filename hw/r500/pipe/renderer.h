@@ -15,9 +15,9 @@
  * the work it was given and written it to VRAM/GART, so whoever looks
  * next (the CP's fence or scratch write, a wait for idle, the 2D engine,
  * the display, the CPU through the aperture, migration, reset) sees it.
- * soft (pipe/soft.c) finishes every draw before draw() returns; a
- * renderer that works asynchronously (the host-GL one, or soft on the
- * card's own thread) would drain there.
+ * soft (pipe/soft.c) finishes every draw before draw() returns; the
+ * host-GL one (pipe/gl.c) keeps the draws' surfaces on the host between
+ * sync points and writes them back there.
  */
 #ifndef HW_R500_PIPE_RENDERER_H
 #define HW_R500_PIPE_RENDERER_H
@@ -38,6 +38,8 @@ typedef enum R500Sync {
     R500_SYNC_CPU,              /* the CPU reads/writes VRAM (aperture) */
     R500_SYNC_MIGRATE,          /* the state is saved */
     R500_SYNC_RESET,            /* the chip is reset */
+    R500_SYNC_MEMORY,           /* another engine writes VRAM (the ZB's
+                                   fast-clear expansion) */
 } R500Sync;
 
 typedef struct R500RendererOps {
@@ -91,7 +93,14 @@ const char *r500_renderer_env(void);
  */
 void r500_pipe_env(R500Chip *s);
 
-/* pipe.c: the sync points, for the blocks that have them. */
+/*
+ * pipe.c: the sync points, for the blocks that have them: the CP before
+ * every packet and register write that is not the 3D pipeline's own
+ * (r500_pipe_reg_is_3d, pm4_ops.def PIPE), the end of every run of the
+ * chip (core.c: the display and the CPU look between runs), the ZB's
+ * fast-clear expansion, migration and reset.
+ */
 void r500_pipe_sync(R500Chip *s, R500Sync why);
+bool r500_pipe_reg_is_3d(uint32_t reg);
 
 #endif

@@ -71,6 +71,8 @@ static void zb_expand_clear(R500Chip *s)
     uint8_t px[4];
 
     rb->zmask_cleared = false;
+    /* memory is written here: the renderer's copy of the ZB goes first */
+    r500_pipe_sync(s, R500_SYNC_MEMORY);
     if (w > rb->zb.surf.pitch) {
         w = rb->zb.surf.pitch;      /* see r500_zb_cb_clear */
     }
