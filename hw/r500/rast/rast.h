@@ -43,6 +43,11 @@ typedef struct R500Vertex {
     float attr[R500_VTX_ATTRS];
     /* Set by the rasteriser's viewport transform. */
     float win[4];               /* window x, y, z and 1/w */
+    /*
+     * A point sprite's stuffed S, T at this corner: set on the corners
+     * the rasteriser hands a tri() sink for a stuffed point (scan.c).
+     */
+    float sprite[2];
 } R500Vertex;
 
 /* Where a rasterised value comes from (RS_IP pointers, reference 2.8). */
@@ -239,6 +244,8 @@ typedef struct R500RsGlslLayout {
     uint8_t group[R500_VTX_ATTRS / 4];  /* input i: attributes 4g..4g+3 */
     bool flat[R500_VTX_ATTRS / 4];      /* ... of the provoking vertex */
     uint8_t back_loc;           /* the back-facing flag's location */
+    bool sprite;                /* point-sprite S, T are read (stuffing) */
+    uint8_t sprite_loc;         /* ... as a vec4 (S, T, 0, 0) there */
 } R500RsGlslLayout;
 typedef struct _GString GString;
 bool r500_rs_glsl(const R500Rast *r, GString *vs, GString *fs,

@@ -15,7 +15,9 @@
  *                 a flat one is the provoking vertex's (the caller repeats
  *                 it on all three), so flat values do not depend on GL's
  *                 provoking-vertex convention;
- *   back_loc      float: 1 for a back-facing primitive.
+ *   back_loc      float: 1 for a back-facing primitive;
+ *   sprite_loc    vec4 (with lay->sprite): a stuffed point's S, T at the
+ *                 corner (R500Vertex.sprite), read for R500_RS_STUFF.
  * Two-sided colour is the caller's (the back colours put in place of the
  * front ones before upload), as is culling: the renderer takes the
  * primitives soft's set-up has already clipped, culled and faced.
@@ -48,17 +50,13 @@ static int input_of(R500RsGlslLayout *lay, unsigned group, bool flat)
 bool r500_rs_glsl(const R500Rast *r, GString *vs, GString *fs,
                   R500RsGlslLayout *lay, const char **why)
 {
-    GString *body = g_string_new(NULL);
+    GString *body = g_string_new(NULL), *sprite_decl = g_string_new(NULL);
 
     *why = NULL;
     memset(lay, 0, sizeof(*lay));
     for (unsigned i = 0; i < r->nrs; i++) {
         for (int c = 0; c < 4; c++) {
-            if (r->rs[i].ch[c].src == R500_RS_STUFF) {
-                *why = "point sprite coordinates (RS stuffing)";
-                g_string_free(body, true);
-                return false;
-            }
+            lay->sprite |= r->rs[i].ch[c].src == R500_RS_STUFF;
         }
     }
     /* in order: a later write of the same temporary wins, as in soft */
@@ -83,6 +81,11 @@ bool r500_rs_glsl(const R500Rast *r, GString *vs, GString *fs,
             case R500_RS_WINY:
                 g_string_append(body, "gl_FragCoord.y;\n");
                 break;
+            case R500_RS_STUFF:
+                /* the corners' sprite S, T (scan.c); R is 0 (2.4) */
+                g_string_append(body, ch->attr == 0 ? "r500_st.x;\n"
+                                : ch->attr == 1 ? "r500_st.y;\n" : "0.0;\n");
+                break;
             case R500_RS_ATTR:
                 g_string_append_printf(body, "r500_v%d.%c;\n",
                                        input_of(lay, ch->attr / 4, ch->flat),
@@ -96,7 +99,14 @@ bool r500_rs_glsl(const R500Rast *r, GString *vs, GString *fs,
         g_string_append(body, "    }\n");
     }
     lay->back_loc = 1 + lay->n;
+    lay->sprite_loc = lay->back_loc + 1;
 
+    if (lay->sprite) {
+        g_string_append_printf(sprite_decl, "layout(location = %u) in vec4 "
+                               "r500_sprite;\nsmooth out vec4 r500_st;\n",
+                               lay->sprite_loc);
+        g_string_append(fs, "smooth in vec4 r500_st;\n");
+    }
     g_string_append(vs, "#version 450 core\n"
                         "layout(location = 0) in vec4 r500_win;\n");
     for (unsigned i = 0; i < lay->n; i++) {
@@ -110,6 +120,7 @@ bool r500_rs_glsl(const R500Rast *r, GString *vs, GString *fs,
         "layout(location = %u) in float r500_back;\n"
         "flat out float r500_b;\n"
         "uniform vec2 r500_size;\n"
+        "%s"
         "void main() {\n"
         /*
          * Window position back to clip space with w = 1/(1/w): GL's
@@ -120,9 +131,12 @@ bool r500_rs_glsl(const R500Rast *r, GString *vs, GString *fs,
         "    vec3 ndc = vec3(r500_win.xy / r500_size * 2.0 - 1.0, "
         "r500_win.z);\n"
         "    gl_Position = vec4(ndc * w, w);\n"
-        "    r500_b = r500_back;\n", lay->back_loc);
+        "    r500_b = r500_back;\n", lay->back_loc, sprite_decl->str);
     for (unsigned i = 0; i < lay->n; i++) {
         g_string_append_printf(vs, "    r500_v%u = r500_a%u;\n", i, i);
+    }
+    if (lay->sprite) {
+        g_string_append(vs, "    r500_st = r500_sprite;\n");
     }
     g_string_append(vs, "}\n");
     g_string_append(fs, "flat in float r500_b;\n"
@@ -132,5 +146,6 @@ bool r500_rs_glsl(const R500Rast *r, GString *vs, GString *fs,
     g_string_append(fs, "    return t;\n}\n"
                         "#define R500_TEMP_IN(n) r500_temp_in(n)\n");
     g_string_free(body, true);
+    g_string_free(sprite_decl, true);
     return true;
 }

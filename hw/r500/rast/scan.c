@@ -421,8 +421,8 @@ void r500_rast_rect(R500Chip *s, const R500Vertex *v, int64_t x0, int64_t y0,
     if (r->sink->tri) {
         /*
          * A renderer that rasterises itself takes the rectangle as two
-         * triangles of v's attributes (a point sprite's stuffed
-         * coordinates are not theirs: such a renderer declines stuffing).
+         * triangles of v's attributes, a stuffed point's S and T in the
+         * corners' sprite[].
          * Pixel centres are never on its edges, at 1/12 pixel and
          * centres at 6/12, so any fill rule covers what the loop below
          * would.
@@ -433,6 +433,10 @@ void r500_rast_rect(R500Chip *s, const R500Vertex *v, int64_t x0, int64_t y0,
             q[k] = *v;
             q[k].win[0] = (float)((k == 1 || k == 2) ? x1 : x0) / SUB;
             q[k].win[1] = (float)(k >= 2 ? y1 : y0) / SUB;
+            /* stuffing: S from S0 left to S1 right, T from T1 at the top
+             * row to T0 at the bottom (the planes below) */
+            q[k].sprite[0] = (k == 1 || k == 2) ? r->stuff_s1 : r->stuff_s0;
+            q[k].sprite[1] = k >= 2 ? r->stuff_t0 : r->stuff_t1;
         }
         r->sink->tri(r->sink->quad_opaque, &r->prim, &q[0], &q[1], &q[2], v);
         r->sink->tri(r->sink->quad_opaque, &r->prim, &q[0], &q[2], &q[3], v);
