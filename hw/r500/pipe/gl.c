@@ -11,12 +11,10 @@
  * program as a fragment shader (rast/rs_glsl.c, us/us_glsl.c,
  * tx/tx_glsl.c), into textures that hold the draw's colour targets.
  *
- * Memory stays the truth, and in this first form simply: every draw reads
- * the rectangle of each colour target it can touch (its triangles' bounds
- * within the scissor) from VRAM, draws, and writes the rectangle back
- * before draw() returns, so VRAM is what soft would have left at every
- * point anyone can look, with no sync point to miss.  Host copies of
- * targets are not kept between draws yet (docs/3d.md, "Next").
+ * Memory stays the truth: between the sync points of renderer.h the
+ * draws' colour and depth surfaces stay in GL (each draw uploads what of
+ * its box is not there yet), and a sync writes back what GL drew
+ * (gl_flush).  Textures are cached by the hash of their bytes in VRAM.
  *
  * Threads: the renderer's EGL context lives on its own thread, made on
  * first use, so no other context of the process (QEMU's UI, a Mesa client
@@ -24,10 +22,9 @@
  * prepares everything that touches chip memory (which in QEMU may need
  * the big lock it holds) and hands the GL work over, waiting for it.
  *
- * What the translation or this renderer cannot express (depth and
- * stencil, alpha test, ROPs, formats other than ARGB8888, point sprites,
- * flow control, ...) is drawn by soft, that draw only, and said once per
- * reason and reset (R500_GL_NOTE_*).
+ * What the translation or this renderer cannot express (ROPs, formats
+ * other than ARGB8888, cube maps, flow control, ...) is drawn by soft,
+ * that draw only, and said once per reason and reset (R500_GL_NOTE_*).
  */
 #include <epoxy/egl.h>
 #include <epoxy/gl.h>
@@ -50,9 +47,13 @@
 
 typedef struct GlJob GlJob;
 
-/* Colour targets 0-3 and the depth buffer: the attachments. */
+/*
+ * The attachments: colour targets 0-3, the depth buffer, and the depth
+ * buffer's memory written as colour by the ZB colour clear (CBZB).
+ */
 #define GL_ATT_ZB               4
-#define GL_ATTS                 5
+#define GL_ATT_CBZB             5
+#define GL_ATTS                 6
 
 typedef struct GlRect {
     int x, y, w, h;
@@ -99,6 +100,9 @@ struct GlJob {
             GLuint cmask, wmask;
         } face[2];                      /* front, back */
     } zb;
+    /* ZB_CB_CLEAR: ZB_DEPTHCLEARVALUE's bytes into the ZB's memory */
+    bool cbzb;
+    unsigned cbzb_bpp;
     bool blend;
     GLenum eq[2], sf[2], df[2];         /* colour, alpha */
     float const_color[4];
@@ -139,7 +143,9 @@ struct R500Gl {
     /* ---- The GL thread's ---- */
     EGLDisplay dpy;
     EGLContext ctx;
-    GLuint fbo, vao, vbo, cb_tex[4], zb_tex;
+    GLuint fbo, vao, vbo, cb_tex[4], zb_tex, cbzb_tex;
+    int cbzb_w, cbzb_h;
+    unsigned cbzb_bpp;
     int cb_w[4], cb_h[4], zb_w, zb_h;
     bool zb_z24;
     /* the textures' sizes as the caller knows them (gl_flush) */
@@ -247,6 +253,7 @@ static bool gl_context(R500Gl *g)
     glGenBuffers(1, &g->vbo);
     glGenTextures(4, g->cb_tex);
     glGenTextures(1, &g->zb_tex);
+    glGenTextures(1, &g->cbzb_tex);
     /* window z is 0..1 as the VTE made it; nothing is clipped again */
     glClipControl(GL_LOWER_LEFT, GL_ZERO_TO_ONE);
     glEnable(GL_DEPTH_CLAMP);
@@ -382,6 +389,24 @@ static void gl_depth_target(R500Gl *g, GlJob *j, int w, int h)
     }
 }
 
+/* The ZB's words as colour (the ZB colour clear): RGBA8 or RG8 bytes. */
+#define CBZB_GL_FORMAT(bpp)     ((bpp) == 4 ? GL_RGBA : GL_RG)
+
+static void gl_cbzb_target(R500Gl *g, GlJob *j, int w, int h)
+{
+    glBindTexture(GL_TEXTURE_2D, g->cbzb_tex);
+    if (g->cbzb_w < w || g->cbzb_h < h || g->cbzb_bpp != j->cbzb_bpp) {
+        g->cbzb_w = MAX(g->cbzb_w, w);
+        g->cbzb_h = MAX(g->cbzb_h, h);
+        g->cbzb_bpp = j->cbzb_bpp;
+        glTexImage2D(GL_TEXTURE_2D, 0, j->cbzb_bpp == 4 ? GL_RGBA8 : GL_RG8,
+                     g->cbzb_w, g->cbzb_h, 0, CBZB_GL_FORMAT(j->cbzb_bpp),
+                     GL_UNSIGNED_BYTE, NULL);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    }
+}
+
 /* The words of the ZB as GL takes them: Z24S8 is GL's 24_8 packing. */
 #define ZB_GL_FORMAT(j)  ((j)->zb.z24 ? GL_DEPTH_STENCIL : GL_DEPTH_COMPONENT)
 #define ZB_GL_TYPE(j)    ((j)->zb.z24 ? GL_UNSIGNED_INT_24_8 : GL_UNSIGNED_SHORT)
@@ -424,6 +449,7 @@ static void gl_run(R500Gl *g, GlJob *j)
     GLuint prog;
     GLenum bufs[4];
     GLint loc;
+    unsigned nattr;
 
     glDeleteTextures(j->ndoomed, j->doomed);
     prog = gl_program(g, j);
@@ -459,7 +485,25 @@ static void gl_run(R500Gl *g, GlJob *j)
         glColorMaski(i, j->cb[i].mask & 1, (j->cb[i].mask >> 1) & 1,
                      (j->cb[i].mask >> 2) & 1, (j->cb[i].mask >> 3) & 1);
     }
-    glDrawBuffers(j->ntargets, bufs);
+    if (j->cbzb) {
+        /* the ZB colour clear's words: the output after the targets' */
+        unsigned i = j->ntargets;
+
+        gl_cbzb_target(g, j, j->att[GL_ATT_CBZB].tw,
+                       j->att[GL_ATT_CBZB].th);
+        for (unsigned k = 0; k < j->att[GL_ATT_CBZB].nup; k++) {
+            const GlRect *r = &j->att[GL_ATT_CBZB].up[k];
+
+            glTexSubImage2D(GL_TEXTURE_2D, 0, r->x, r->y, r->w, r->h,
+                            CBZB_GL_FORMAT(j->cbzb_bpp), GL_UNSIGNED_BYTE,
+                            j->att[GL_ATT_CBZB].up_px[k]);
+        }
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + i,
+                               GL_TEXTURE_2D, g->cbzb_tex, 0);
+        bufs[i] = GL_COLOR_ATTACHMENT0 + i;
+        glColorMaski(i, 1, 1, 1, 1);
+    }
+    glDrawBuffers(j->ntargets + j->cbzb, bufs);
     if (j->zb.on) {
         gl_depth_target(g, j, j->att[GL_ATT_ZB].tw, j->att[GL_ATT_ZB].th);
         for (unsigned k = 0; k < j->att[GL_ATT_ZB].nup; k++) {
@@ -492,6 +536,9 @@ static void gl_run(R500Gl *g, GlJob *j)
         glBlendFuncSeparate(j->sf[0], j->df[0], j->sf[1], j->df[1]);
         glBlendColor(j->const_color[0], j->const_color[1],
                      j->const_color[2], j->const_color[3]);
+        if (j->cbzb) {
+            glDisablei(GL_BLEND, j->ntargets);
+        }
     } else {
         glDisable(GL_BLEND);
     }
@@ -523,15 +570,17 @@ static void gl_run(R500Gl *g, GlJob *j)
     glBindBuffer(GL_ARRAY_BUFFER, g->vbo);
     glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)j->nverts * j->stride * 4,
                  j->verts, GL_STREAM_DRAW);
-    for (unsigned k = 0; k <= (unsigned)j->lay.n + 1; k++) {
-        unsigned n = k == (unsigned)j->lay.n + 1 ? 1 : 4;
+    /* win, the attribute groups, back (padded to 16 bytes), sprite */
+    nattr = j->lay.n + 2 + (j->lay.sprite ? 1 : 0);
+    for (unsigned k = 0; k < nattr; k++) {
+        unsigned n = k == j->lay.back_loc ? 1 : 4;
 
         glEnableVertexAttribArray(k);
         glVertexAttribPointer(k, n, GL_FLOAT, GL_FALSE, j->stride * 4,
                               (void *)(uintptr_t)(k * 16));
     }
     glDrawArrays(GL_TRIANGLES, 0, j->nverts);
-    for (unsigned k = 0; k <= (unsigned)j->lay.n + 1; k++) {
+    for (unsigned k = 0; k < nattr; k++) {
         glDisableVertexAttribArray(k);
     }
     if (glGetError() != GL_NO_ERROR && !j->error) {
@@ -556,13 +605,15 @@ static void gl_read_back(R500Gl *g, GlJob *j)
         if (!r->w) {
             continue;
         }
-        if (a < 4) {
+        if (a != GL_ATT_ZB) {
             glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                                   GL_TEXTURE_2D, g->cb_tex[a], 0);
+                                   GL_TEXTURE_2D, a < 4 ? g->cb_tex[a]
+                                   : g->cbzb_tex, 0);
             glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
                                    GL_TEXTURE_2D, 0, 0);
             glReadBuffer(GL_COLOR_ATTACHMENT0);
-            glReadPixels(r->x, r->y, r->w, r->h, GL_RGBA, GL_UNSIGNED_BYTE,
+            glReadPixels(r->x, r->y, r->w, r->h, a < 4 ? GL_RGBA
+                         : CBZB_GL_FORMAT(g->cbzb_bpp), GL_UNSIGNED_BYTE,
                          j->att[a].back_px);
         } else {
             for (unsigned i = 0; i < 4; i++) {
@@ -691,7 +742,10 @@ static void gl_note(R500Chip *s, unsigned what, const char *why)
     }
 }
 
-/* The GL blend factor of an RB3D_BLENDCNTL factor (rb3d.c), or 0. */
+/* GL_ZERO is 0: what gl_factor() gives for a factor GL has not */
+#define GL_NO_FACTOR            0xFFFFu
+
+/* The GL blend factor of an RB3D_BLENDCNTL factor (rb3d.c). */
 static GLenum gl_factor(unsigned f)
 {
     switch (f) {
@@ -710,7 +764,7 @@ static GLenum gl_factor(unsigned f)
     case 44: return GL_ONE_MINUS_CONSTANT_COLOR;
     case 45: return GL_CONSTANT_ALPHA;
     case 46: return GL_ONE_MINUS_CONSTANT_ALPHA;
-    default: return 0;
+    default: return GL_NO_FACTOR;
     }
 }
 
@@ -733,11 +787,8 @@ static const char *gl_state(R500Chip *s, GlJob *j)
     if (r->clip_rule != 0xFFFF) {
         return "clip rectangles";
     }
-    if (rb->cb_clear || rb->rop_on || rb->zero_output) {
-        return "ROP or the ZB colour clear";
-    }
-    if (R500_FGET(rb->alpha_func, FG_ALPHA_FUNC, AF_EN)) {
-        return "alpha test";
+    if (rb->rop_on || rb->zero_output) {
+        return "ROP or ZERO_OUTPUT_MASK";
     }
     if (rb->blend_on) {
         for (int c = 0; c < 2; c++) {
@@ -746,7 +797,7 @@ static const char *gl_state(R500Chip *s, GlJob *j)
             j->eq[c] = gl_equation(rb->bf[i].fn);
             j->sf[c] = gl_factor(rb->bf[i].src);
             j->df[c] = gl_factor(rb->bf[i].dst);
-            if (!j->sf[c] || !j->df[c]) {
+            if (j->sf[c] == GL_NO_FACTOR || j->df[c] == GL_NO_FACTOR) {
                 return "a blend factor";
             }
             /* fixed-point targets clamp every result (blend4), as GL */
@@ -786,6 +837,16 @@ static const char *gl_depth(R500Chip *s, GlJob *j)
     bool writes_w = false;
 
     g->zb_on = false;
+    if (rb->cb_clear) {
+        /*
+         * The ZB colour clear (zb.c r500_zb_cb_clear): no depth or
+         * stencil, the raw ZB_DEPTHCLEARVALUE into every covered pixel
+         * of the ZB's memory, the colour targets written as ever.
+         */
+        j->cbzb = rb->zb.enabled;
+        j->cbzb_bpp = rb->zb.surf.bpp;
+        return NULL;
+    }
     for (uint32_t i = 0; p->valid && i <= p->end - p->start; i++) {
         writes_w |= p->inst[i].type == R500_US_OUT && p->inst[i].w_omask;
     }
@@ -859,10 +920,49 @@ static const char *gl_targets(R500Chip *s, GlJob *j, GString *epi)
                                "r500_c%d;\n", i, i);
         j->ntargets++;
     }
+    if (j->cbzb) {
+        uint32_t v = s->regs[R_ZB_DEPTHCLEARVALUE / 4];
+
+        if (j->ntargets > 3) {
+            return "the ZB colour clear with four targets";
+        }
+        /* its bytes as 8-bit unorm channels: stored exactly */
+        g_string_append_printf(epi, "layout(location = %d) out vec4 "
+                               "r500_cz;\n", j->ntargets);
+        g_string_append_printf(epi, "const vec4 r500_czv = vec4(%u.0, %u.0, "
+                               "%u.0, %u.0) / 255.0;\n", v & 0xFF,
+                               (v >> 8) & 0xFF, (v >> 16) & 0xFF, v >> 24);
+    }
     if (!j->ntargets) {
         return "no colour target";
     }
     g_string_append(epi, "void r500_epilogue() {\n");
+    if (R500_FGET(rb->alpha_func, FG_ALPHA_FUNC, AF_EN)) {
+        /*
+         * The alpha test (rb3d.c alpha_test()) on output 0's alpha: the
+         * 8-bit compare of its quantised value, or the FP16 reference.
+         */
+        static const char *const op[8] = {
+            "false", "<", "==", "<=", ">", "!=", ">=", "true",
+        };
+        unsigned f = R500_FGET(rb->alpha_func, FG_ALPHA_FUNC, AF_FUNC);
+        bool b8 = R500_FGET(rb->alpha_func, FG_ALPHA_FUNC, AF_EN_8BIT);
+        float ref = b8 ? (float)R500_FGET(rb->alpha_func, FG_ALPHA_FUNC,
+                                          AF_VAL) : rb->alpha_ref;
+        uint32_t bits;
+
+        memcpy(&bits, &ref, 4);
+        g_string_append_printf(epi, "    float aa = %s;\n",
+                               b8 ? "roundEven(clamp(r500_o0.a, 0.0, 1.0) "
+                                    "* 255.0)" : "r500_o0.a");
+        if (f == 0 || f == 7) {
+            g_string_append_printf(epi, "    if (!%s) {\n", op[f]);
+        } else {
+            g_string_append_printf(epi, "    if (!(aa %s uintBitsToFloat("
+                                   "0x%08xu))) {\n", op[f], bits);
+        }
+        g_string_append(epi, "        discard;\n    }\n");
+    }
     if (rb->blend_on && rb->discard && rb->discard != 7) {
         /*
          * DISCARD_SRC_PIXELS (rb3d.c discard()): the shader's R, G, B, A
@@ -889,6 +989,9 @@ static const char *gl_targets(R500Chip *s, GlJob *j, GString *epi)
                                    (thr >> (8 * byte_of[c])) & 0xFF);
         }
         g_string_append(epi, ") {\n        discard;\n    }\n");
+    }
+    if (j->cbzb) {
+        g_string_append(epi, "    r500_cz = r500_czv;\n");
     }
     for (int i = 0; i < j->ntargets; i++) {
         const R500ColorTarget *t = &rb->cb[i];
@@ -1188,6 +1291,11 @@ static void gl_tri(void *opaque, const R500Prim *prim, const R500Vertex *v0,
         g_array_append_vals(g->verts, &back, 1);
         /* padding: every attribute starts at a multiple of 16 bytes */
         g_array_append_vals(g->verts, (const float[3]) { 0, 0, 0 }, 3);
+        if (g->lay.sprite) {
+            const float st[4] = { v[k]->sprite[0], v[k]->sprite[1], 0, 0 };
+
+            g_array_append_vals(g->verts, st, 4);
+        }
     }
     g->tris++;
 }
@@ -1474,7 +1582,7 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
 
     /* the draw walk, the triangles collected */
     g->lay = j.lay;
-    g->stride = 4 + 4 * j.lay.n + 4;
+    g->stride = 4 + 4 * j.lay.n + 4 + (j.lay.sprite ? 4 : 0);
     g_array_set_size(g->verts, 0);
     g->bx0 = g->by0 = INT64_MAX;
     g->bx1 = g->by1 = INT64_MIN;
@@ -1502,8 +1610,12 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
         x0 = MAX(x0, 0);
         y0 = MAX(y0, 0);
         x1 = MIN(x1, (int64_t)s->rb3d.cb[0].surf.pitch - 1);
-        if (j.zb.on) {
-            /* no pixel past the ZB's pitch passes (zb.c) */
+        if (j.zb.on || j.cbzb) {
+            /*
+             * No pixel past the ZB's pitch passes (zb.c); the ZB colour
+             * clear writes none there either (its colour target, the
+             * other half of one surface, has the same pitch).
+             */
             x1 = MIN(x1, (int64_t)s->rb3d.zb.surf.pitch - 1);
         }
         y1 = MIN(y1, GL_TARGET_MAX - 1);
@@ -1532,7 +1644,8 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
         for (unsigned a = 0; a < GL_ATTS; a++) {
             const R500Surf *sf = a < 4 ? &s->rb3d.cb[a].surf
                                        : &s->rb3d.zb.surf;
-            bool want = a < 4 ? a < j.ntargets : j.zb.on;
+            bool want = a < 4 ? a < j.ntargets
+                        : a == GL_ATT_ZB ? j.zb.on : j.cbzb;
             GlRect u = rect_union(g->res[a].on ? g->res[a].res
                                                 : (GlRect) { 0 }, b);
 
@@ -1561,6 +1674,11 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
                 goto out;
             }
         }
+        if (j.cbzb && !gl_attach(s, &j, GL_ATT_CBZB, &s->rb3d.zb.surf, b)) {
+            r500_guest_error(s, "3D: renderer gl: the depth buffer is not "
+                             "in VRAM; draw dropped");
+            goto out;
+        }
         if (j.zb.on && !gl_attach(s, &j, GL_ATT_ZB, &s->rb3d.zb.surf, b)) {
             r500_guest_error(s, "3D: renderer gl: the depth buffer is not "
                              "in VRAM; draw dropped");
@@ -1587,6 +1705,9 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
 
         for (unsigned i = 0; i < j.ntargets; i++) {
             gl_attached(g, i, &s->rb3d.cb[i].surf, b, j.cb[i].mask != 0);
+        }
+        if (j.cbzb) {
+            gl_attached(g, GL_ATT_CBZB, &s->rb3d.zb.surf, b, true);
         }
         if (j.zb.on) {
             g->res_z24 = j.zb.z24;
