@@ -1,0 +1,197 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The host-GL renderer (hw/r500/pipe/gl.c) below the seam, on the chip
+ * core with the host's OpenGL (llvmpipe here):
+ *
+ *   same-as-soft  additive, smooth-shaded triangles drawn on gl leave the
+ *                 pixels soft leaves (within 1/255 a channel but for a
+ *                 few pixels on the edges);
+ *   deferred      between sync points the surfaces stay on the host:
+ *                 memory is unchanged until r500_pipe_sync(), and right
+ *                 after it;
+ *   cpu-write     a pixel the CPU writes into a drawn surface after a
+ *                 sync survives the next draws and their write-back;
+ *   fallback      a draw gl leaves to soft (a ROP here) follows the earlier
+ *                 gl draws, and a gl draw after it sees soft's pixels.
+ */
+#include <string.h>
+
+#include "../unit/test-3d.h"
+
+#define TRIANGLES 4
+
+static void vtx(float *v, float x, float y, float r, float g, float b,
+                float a)
+{
+    const float in[8] = { x, y, 0.5f, 1.0f, r, g, b, a };
+
+    memcpy(v, in, sizeof(in));
+}
+
+/* A host on renderer w (soft or gl), the usual 3D set-up, cleared. */
+static TestHost *host(const char *w)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    const char *why;
+
+    if (!r500_pipe_set_renderer(&h->chip, w, &why)) {
+        g_error("renderer %s: %s", w, why);
+    }
+    t3d_setup(h);
+    t3d_fill(h, 0);
+    t3d_blend_add(h);
+    return h;
+}
+
+/* Two overlapping smooth triangles and a third crossing both. */
+static void scene(TestHost *h)
+{
+    float v[9 * 8];
+
+    vtx(v, 3.2f, 2.7f, 0.2f, 0.1f, 0.0f, 0.3f);
+    vtx(v + 8, 60.4f, 9.1f, 0.0f, 0.4f, 0.1f, 0.3f);
+    vtx(v + 16, 20.6f, 58.3f, 0.3f, 0.0f, 0.5f, 0.3f);
+    vtx(v + 24, 10.0f, 40.0f, 0.25f, 0.25f, 0.25f, 0.2f);
+    vtx(v + 32, 55.0f, 61.5f, 0.1f, 0.2f, 0.3f, 0.2f);
+    vtx(v + 40, 62.0f, 20.0f, 0.3f, 0.2f, 0.1f, 0.2f);
+    vtx(v + 48, 1.0f, 30.0f, 0.2f, 0.2f, 0.2f, 0.1f);
+    vtx(v + 56, 63.0f, 33.0f, 0.2f, 0.2f, 0.2f, 0.1f);
+    vtx(v + 64, 32.0f, 5.0f, 0.2f, 0.2f, 0.2f, 0.1f);
+    t3d_draw(h, TRIANGLES, v, 9);
+}
+
+static unsigned chan_diff(uint32_t a, uint32_t b)
+{
+    unsigned d = 0;
+
+    for (int c = 0; c < 32; c += 8) {
+        int x = (int)((a >> c) & 0xFF) - (int)((b >> c) & 0xFF);
+
+        d = MAX(d, (unsigned)ABS(x));
+    }
+    return d;
+}
+
+/*
+ * Pixels more than 1/255 a channel apart: those where the triangles'
+ * edges cover a pixel centre on one renderer and not on the other (soft
+ * snaps vertices to 1/12 pixel, GL to its own subpixel grid).
+ */
+static unsigned compare(TestHost *a, TestHost *b)
+{
+    unsigned edge = 0, drawn = 0;
+
+    for (unsigned y = 0; y < T3D_H; y++) {
+        for (unsigned x = 0; x < T3D_W; x++) {
+            uint32_t pa = t3d_px(a, x, y), pb = t3d_px(b, x, y);
+
+            drawn += pa != 0;
+            edge += chan_diff(pa, pb) > 1;
+        }
+    }
+    g_assert_cmpuint(drawn, >, T3D_W * T3D_H / 2);
+    return edge;
+}
+
+static void test_same_as_soft(void)
+{
+    TestHost *soft = host("soft"), *gl = host("gl");
+    uint64_t draws, fallbacks;
+
+    scene(soft);
+    scene(gl);
+    r500_pipe_sync(&gl->chip, R500_SYNC_FENCE);
+    /* a few edge pixels (1/12 against GL's subpixel snapping) at most */
+    g_assert_cmpuint(compare(soft, gl), <, 40);
+    r500_gl_stats(&gl->chip, &draws, &fallbacks);
+    g_assert_cmpuint(draws, ==, 1);
+    g_assert_cmpuint(fallbacks, ==, 0);
+    test_host_free(soft);
+    test_host_free(gl);
+}
+
+static void test_deferred(void)
+{
+    TestHost *h = host("gl");
+    uint32_t px;
+
+    scene(h);
+    /* on the host until a sync: memory as it was */
+    for (unsigned y = 0; y < T3D_H; y++) {
+        for (unsigned x = 0; x < T3D_W; x++) {
+            g_assert_cmphex(t3d_px(h, x, y), ==, 0);
+        }
+    }
+    r500_pipe_sync(&h->chip, R500_SYNC_IDLE);
+    px = t3d_px(h, 30, 30);
+    g_assert_cmphex(px, !=, 0);
+    /* a second sync has nothing to write and changes nothing */
+    t3d_fill(h, 0x01020304);
+    r500_pipe_sync(&h->chip, R500_SYNC_IDLE);
+    g_assert_cmphex(t3d_px(h, 30, 30), ==, 0x01020304);
+    test_host_free(h);
+}
+
+static void test_cpu_write(void)
+{
+    TestHost *h = host("gl");
+    uint32_t mark = 0x11223344, le = GUINT32_TO_LE(mark);
+    float v[3 * 8];
+
+    scene(h);
+    r500_pipe_sync(&h->chip, R500_SYNC_CPU);
+    /* the CPU writes a drawn pixel between runs of the chip */
+    memcpy(h->vram + T3D_CB + (30 * T3D_W + 30) * 4, &le, 4);
+    /* a draw elsewhere in the same surface, its box over the pixel */
+    vtx(v, 2.0f, 2.0f, 0.1f, 0.1f, 0.1f, 0.1f);
+    vtx(v + 8, 40.0f, 3.0f, 0.1f, 0.1f, 0.1f, 0.1f);
+    vtx(v + 16, 2.0f, 40.0f, 0.1f, 0.1f, 0.1f, 0.1f);
+    t3d_draw(h, TRIANGLES, v, 3);
+    r500_pipe_sync(&h->chip, R500_SYNC_CPU);
+    /* (30, 30) is right of the new triangle, inside its box: kept */
+    g_assert_cmphex(t3d_px(h, 30, 35), !=, 0);
+    g_assert_cmphex(t3d_px(h, 5, 5), !=, 0);
+    g_assert_cmphex(t3d_px(h, 30, 30), ==, mark);
+    test_host_free(h);
+}
+
+static void test_fallback(void)
+{
+    TestHost *soft = host("soft"), *gl = host("gl");
+    TestHost *hs[2] = { soft, gl };
+    uint64_t draws, fallbacks;
+
+    for (int k = 0; k < 2; k++) {
+        TestHost *h = hs[k];
+
+        scene(h);
+        /*
+         * ROP COPY (3, GL's order) with blending off: soft draws this one
+         * (a ROP that mixes bits, XOR, would turn the one-LSB rounding
+         * differences into large ones)
+         */
+        r500_reg_write(&h->chip, R_RB3D_BLENDCNTL, 0);
+        r500_reg_write(&h->chip, R_RB3D_ROPCNTL, 3u << 8 | 1u << 2);
+        scene(h);
+        r500_reg_write(&h->chip, R_RB3D_ROPCNTL, 0);
+        t3d_blend_add(h);
+        scene(h);
+        r500_pipe_sync(&h->chip, R500_SYNC_FENCE);
+    }
+    g_assert_cmpuint(compare(soft, gl), <, 60);
+    r500_gl_stats(&gl->chip, &draws, &fallbacks);
+    g_assert_cmpuint(draws, ==, 2);
+    g_assert_cmpuint(fallbacks, ==, 1);
+    test_host_free(soft);
+    test_host_free(gl);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/gl/renderer/same-as-soft", test_same_as_soft);
+    g_test_add_func("/gl/renderer/deferred", test_deferred);
+    g_test_add_func("/gl/renderer/cpu-write", test_cpu_write);
+    g_test_add_func("/gl/renderer/fallback", test_fallback);
+    return g_test_run();
+}
