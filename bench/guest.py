@@ -3,7 +3,8 @@
 """The in-guest benchmark: the card against the guest's own llvmpipe.
 
     bench/guest.py [--build DIR] [--model rv515] [--out DIR]
-                   [--card-thread on|off] [--recheck]
+                   [--card-thread on|off] [--renderer soft|gl|auto]
+                   [--recheck]
 
 One boot of the desktop guest (tests/guest/mkdesktop.py) on the card
 under TCG, scenario "bench" of tests/guest/init: kmscube (page flips on
@@ -146,6 +147,9 @@ def main():
     ap.add_argument("--out", help="default BUILD/bench-results")
     ap.add_argument("--card-thread", default="on", choices=("on", "off"),
                     help="the card's own thread (docs/architecture.md)")
+    ap.add_argument("--renderer", default="soft",
+                    choices=("soft", "gl", "auto"),
+                    help="the card's 3D renderer (docs/3d.md)")
     ap.add_argument("--no-virgl", action="store_true",
                     help="skip the boot on virtio-vga-gl with virgl")
     ap.add_argument("--recheck", action="store_true",
@@ -153,10 +157,12 @@ def main():
     a = ap.parse_args()
     out = os.path.abspath(a.out or os.path.join(a.build, "bench-results"))
     sec = boot(a, os.path.join(out, "guest-%s" % a.model),
-               extra=("-global", "r500.card-thread=" + a.card_thread))
+               extra=("-global", "r500.card-thread=" + a.card_thread,
+                      "-global", "r500.renderer=" + a.renderer))
     if sec is None:
         return 1
     res = {"model": a.model, "card_thread": a.card_thread,
+           "renderer": a.renderer,
            "card": measure(sec, "card"), "soft": measure(sec, "soft")}
     # The path a QEMU user picks for 3D today: virtio-vga-gl, virgl on the
     # host's Mesa (llvmpipe on a machine without a GPU), shown by SDL with
@@ -221,7 +227,8 @@ def main():
     head = ["card", "guest llvmpipe"] + (["virgl"] if "virgl" in res else [])
     head += ["card/llvmpipe"] + (["card/virgl"] if "virgl" in res else [])
     text = "\n".join([
-        "# In-guest benchmark: %s, card-thread=%s" % (a.model, a.card_thread),
+        "# In-guest benchmark: %s, card-thread=%s, renderer=%s" % (
+            a.model, a.card_thread, a.renderer),
         "",
         "renderers: " + ", ".join("%s %r" % (c, res[c]["glmark2_renderer"])
                                   for c in cols),

@@ -105,6 +105,14 @@ void r500_chip_stats(R500Chip *s, R500StatFn fn, void *opaque)
     fn(opaque, "render-threaded-draws", s->soft.threaded_draws);
     fn(opaque, "render-batches", s->soft.batches);
     fn(opaque, "render-fills", s->soft.fills);
+    {
+        uint64_t gl, gl_soft;
+
+        /* the host-GL renderer's draws and those it left to soft */
+        r500_gl_stats(s, &gl, &gl_soft);
+        fn(opaque, "render-gl-draws", gl);
+        fn(opaque, "render-gl-fallbacks", gl_soft);
+    }
 }
 
 /* Unknown registers are stored like any other, and reported once each. */

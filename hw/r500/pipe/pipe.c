@@ -70,7 +70,9 @@ bool r500_pipe_set_renderer(R500Chip *s, const char *word, const char **why)
         *why = "the renderer is soft, gl or auto";
         return false;
     }
-    if (r500_gl_ops() && r500_gl_probe(s, why)) {
+    if (!r500_gl_ops()) {
+        *why = "this build has no OpenGL renderer (libepoxy)";
+    } else if (r500_gl_probe(s, why)) {
         s->renderer = r500_gl_ops();
         return true;
     }

@@ -879,6 +879,14 @@ static void r500_get_stats(Object *obj, Visitor *v, const char *name,
     visit_end_struct(v, NULL);
 }
 
+/* "renderer-active": the renderer below the seam (what auto chose). */
+static char *r500_get_renderer_active(Object *obj, Error **errp)
+{
+    R500PCIState *s = R500(obj);
+
+    return g_strdup(s->chip.renderer ? s->chip.renderer->name : "soft");
+}
+
 static void r500_instance_init(Object *obj)
 {
     /* The spelling of the first releases (and of QEMU's ati-vga). */
@@ -921,6 +929,10 @@ static void r500_class_init(ObjectClass *klass, void *data)
     object_class_property_set_description(klass, "render-threads",
         "threads of the soft 3D renderer: 1 as before, 0 (default) the "
         "host's cores, at most 4");
+    object_class_property_add_str(klass, "renderer-active",
+                                  r500_get_renderer_active, NULL);
+    object_class_property_set_description(klass, "renderer-active",
+        "the renderer drawing (read only): soft or gl, what auto chose");
     object_class_property_set_description(klass, "renderer",
         "the 3D renderer: soft (default: the reference, on the CPU), gl "
         "(the host's OpenGL through EGL, on its own thread; draws it "
