@@ -1226,6 +1226,7 @@ static const char *gl_textures(R500Chip *s, GlJob *j, const uint16_t *ops,
         }
         j->tex[u].bias = t->lod_bias;
         memcpy(j->tex[u].border, t->border, 16);
+
     }
     return NULL;
 }
@@ -1311,8 +1312,9 @@ static void gl_stray_quad(void *opaque, const R500Prim *prim, int x, int y,
 }
 
 /*
- * Read (or write) rectangle r of a surface between VRAM and px (rows of
- * r->w pixels of sf->bpp bytes); false when it is not all in VRAM.
+ * Read (or write) rectangle r of a surface between memory and px (rows of
+ * r->w pixels of sf->bpp bytes): VRAM directly, GART through the MC;
+ * false (a guest error logged by the MC) when part of it is neither.
  */
 static bool gl_surface_io(R500Chip *s, const R500Surf *sf, const GlRect *r,
                           uint8_t *px, bool write)
@@ -1322,7 +1324,22 @@ static bool gl_surface_io(R500Chip *s, const R500Surf *sf, const GlRect *r,
     r500_surf_rect_span(sf, r->x, r->y, r->x + r->w - 1, r->y + r->h - 1,
                         &lo, &hi);
     if (!r500_mc_vram_span(s, sf->base + lo, hi - lo, &off)) {
-        return false;
+        /* GART (or a bad address): run by run through the MC, checked */
+        for (int y = 0; y < r->h; y++) {
+            for (int x = 0; x < r->w;) {
+                uint32_t n = r500_surf_run(sf, r->x + x, r->w - x);
+                uint64_t a = sf->base + r500_surf_offset(sf, r->x + x,
+                                                         r->y + y);
+                uint8_t *p = px + ((size_t)y * r->w + x) * sf->bpp;
+
+                if (!(write ? r500_mem_write(s, a, p, (uint64_t)n * sf->bpp)
+                            : r500_mem_read(s, a, p, (uint64_t)n * sf->bpp))) {
+                    return false;
+                }
+                x += n;
+            }
+        }
+        return true;
     }
     off -= lo;      /* VRAM offset of the surface's base */
     for (int y = 0; y < r->h; y++) {
@@ -1433,7 +1450,7 @@ static bool gl_res_overlaps(R500Gl *g, uint64_t lo, uint64_t hi)
 /*
  * Attachment a of this draw, surface sf, box b: what to upload (the
  * strips of the new resident rectangle not resident yet), read from
- * VRAM.  False when they are not in VRAM.
+ * memory.  False when they are not in memory.
  */
 static bool gl_attach(R500Chip *s, GlJob *j, unsigned a, const R500Surf *sf,
                       GlRect b)
@@ -1669,19 +1686,19 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
                  * so the draw is finished here: the guest's bad address
                  * draws nothing, as soft drops the pixels it cannot write.
                  */
-                r500_guest_error(s, "3D: renderer gl: colour target %u is "
-                                 "not in VRAM; draw dropped", i);
+                r500_guest_error(s, "3D: renderer gl: colour target %u "
+                                 "is not in memory; draw dropped", i);
                 goto out;
             }
         }
         if (j.cbzb && !gl_attach(s, &j, GL_ATT_CBZB, &s->rb3d.zb.surf, b)) {
             r500_guest_error(s, "3D: renderer gl: the depth buffer is not "
-                             "in VRAM; draw dropped");
+                             "in memory; draw dropped");
             goto out;
         }
         if (j.zb.on && !gl_attach(s, &j, GL_ATT_ZB, &s->rb3d.zb.surf, b)) {
             r500_guest_error(s, "3D: renderer gl: the depth buffer is not "
-                             "in VRAM; draw dropped");
+                             "in memory; draw dropped");
             goto out;
         }
     }
@@ -1721,6 +1738,12 @@ out:
     if (why) {
         gl_note(s, note, why);
     }
+    /*
+     * The texels were read through the page cache soft's draws use
+     * (r500_soft_begin): drop it as soft does at a draw's end, or the next
+     * draw reads pages of GART memory the CPU has rewritten since.
+     */
+    r500_rb3d_finish(s);
     gl_job_free(&j);
     g_string_free(vs, true);
     g_string_free(pro, true);
