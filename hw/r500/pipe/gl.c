@@ -44,6 +44,8 @@
 #define GL_TEX_DOOMED           64
 /* Largest colour target side (R500 surfaces are at most 4096 wide). */
 #define GL_TARGET_MAX           8192
+/* Bytes of a surface in GART one read or write-back may span. */
+#define GL_SPAN_MAX             (64u << 20)
 
 typedef struct GlJob GlJob;
 
@@ -103,6 +105,7 @@ struct GlJob {
     /* ZB_CB_CLEAR: ZB_DEPTHCLEARVALUE's bytes into the ZB's memory */
     bool cbzb;
     unsigned cbzb_bpp;
+    float czv[4];
     bool blend;
     GLenum eq[2], sf[2], df[2];         /* colour, alpha */
     float const_color[4];
@@ -553,6 +556,10 @@ static void gl_run(R500Gl *g, GlJob *j)
     glUseProgram(prog);
     glUniform2f(glGetUniformLocation(prog, "r500_size"), j->size[0],
                 j->size[1]);
+    loc = glGetUniformLocation(prog, "r500_czv");
+    if (loc >= 0) {
+        glUniform4fv(loc, 1, j->czv);
+    }
     loc = glGetUniformLocation(prog, "r500_k");
     if (loc >= 0) {
         glUniform4fv(loc, R500_US_CONSTS, j->kconst);
@@ -926,12 +933,16 @@ static const char *gl_targets(R500Chip *s, GlJob *j, GString *epi)
         if (j->ntargets > 3) {
             return "the ZB colour clear with four targets";
         }
-        /* its bytes as 8-bit unorm channels: stored exactly */
+        /*
+         * Its bytes as 8-bit unorm channels, stored exactly; a uniform,
+         * so a new clear value is not a new program.
+         */
         g_string_append_printf(epi, "layout(location = %d) out vec4 "
-                               "r500_cz;\n", j->ntargets);
-        g_string_append_printf(epi, "const vec4 r500_czv = vec4(%u.0, %u.0, "
-                               "%u.0, %u.0) / 255.0;\n", v & 0xFF,
-                               (v >> 8) & 0xFF, (v >> 16) & 0xFF, v >> 24);
+                               "r500_cz;\nuniform vec4 r500_czv;\n",
+                               j->ntargets);
+        for (int k = 0; k < 4; k++) {
+            j->czv[k] = ((v >> (8 * k)) & 0xFF) / 255.0f;
+        }
     }
     if (!j->ntargets) {
         return "no colour target";
@@ -1320,33 +1331,32 @@ static bool gl_surface_io(R500Chip *s, const R500Surf *sf, const GlRect *r,
                           uint8_t *px, bool write)
 {
     uint64_t lo, hi, off;
+    uint8_t *mem, *tmp = NULL;
 
     r500_surf_rect_span(sf, r->x, r->y, r->x + r->w - 1, r->y + r->h - 1,
                         &lo, &hi);
-    if (!r500_mc_vram_span(s, sf->base + lo, hi - lo, &off)) {
-        /* GART (or a bad address): run by run through the MC, checked */
-        for (int y = 0; y < r->h; y++) {
-            for (int x = 0; x < r->w;) {
-                uint32_t n = r500_surf_run(sf, r->x + x, r->w - x);
-                uint64_t a = sf->base + r500_surf_offset(sf, r->x + x,
-                                                         r->y + y);
-                uint8_t *p = px + ((size_t)y * r->w + x) * sf->bpp;
-
-                if (!(write ? r500_mem_write(s, a, p, (uint64_t)n * sf->bpp)
-                            : r500_mem_read(s, a, p, (uint64_t)n * sf->bpp))) {
-                    return false;
-                }
-                x += n;
-            }
+    if (r500_mc_vram_span(s, sf->base + lo, hi - lo, &off)) {
+        mem = s->vram + off - lo;       /* the surface's base in VRAM */
+    } else {
+        /*
+         * GART (or a bad address): the span through the MC in one piece,
+         * checked; written back whole (the bytes between the rectangle's
+         * pixels as they were read: nobody else writes meanwhile).
+         */
+        if (hi - lo > GL_SPAN_MAX) {
+            return false;
         }
-        return true;
+        tmp = g_malloc(hi - lo);
+        if (!r500_mem_read(s, sf->base + lo, tmp, hi - lo)) {
+            g_free(tmp);
+            return false;
+        }
+        mem = tmp - lo;
     }
-    off -= lo;      /* VRAM offset of the surface's base */
     for (int y = 0; y < r->h; y++) {
         for (int x = 0; x < r->w;) {
             uint32_t n = r500_surf_run(sf, r->x + x, r->w - x);
-            uint8_t *m = s->vram + off + r500_surf_offset(sf, r->x + x,
-                                                          r->y + y);
+            uint8_t *m = mem + r500_surf_offset(sf, r->x + x, r->y + y);
             uint8_t *p = px + ((size_t)y * r->w + x) * sf->bpp;
 
             if (write) {
@@ -1357,8 +1367,14 @@ static bool gl_surface_io(R500Chip *s, const R500Surf *sf, const GlRect *r,
             x += n;
         }
     }
+    if (tmp) {
+        bool ok = !write || r500_mem_write(s, sf->base + lo, tmp, hi - lo);
+
+        g_free(tmp);
+        return ok;
+    }
     if (write) {
-        r500_vram_dirty(s, off + lo, hi - lo);
+        r500_vram_dirty(s, off, hi - lo);
     }
     return true;
 }
