@@ -1,0 +1,197 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * gl_int.h: what the host-GL renderer's files share (pipe/gl.c, the
+ * caller's side; gl_thread.c, the GL thread; gl_state.c, the RB/ZB state
+ * and the US epilogue; gl_tex.c, the texture cache).  Nothing outside
+ * pipe/gl*.c includes it: the seam is renderer.h.
+ */
+#ifndef R500_PIPE_GL_INT_H
+#define R500_PIPE_GL_INT_H
+
+#include <epoxy/egl.h>
+#include <epoxy/gl.h>
+#include <glib.h>
+
+#include "../r500.h"
+#include "../blocks.h"
+
+/* Texels one unit may upload in one draw (floats: 4 per texel). */
+#define GL_TEX_MAX_TEXELS       (1u << 24)
+/* Host texture memory the cache keeps (RGBA32F bytes) before evicting. */
+#define GL_TEX_CACHE_BYTES      (256ull << 20)
+/* Textures evicted between two draws at most (their names go with the
+ * next job to the GL thread). */
+#define GL_TEX_DOOMED           64
+/* Largest colour target side (R500 surfaces are at most 4096 wide). */
+#define GL_TARGET_MAX           8192
+/* Bytes of a surface in GART one read or write-back may span. */
+#define GL_SPAN_MAX             (64u << 20)
+
+typedef struct GlJob GlJob;
+
+/*
+ * The attachments: colour targets 0-3, the depth buffer, and the depth
+ * buffer's memory written as colour by the ZB colour clear (CBZB).
+ */
+#define GL_ATT_ZB               4
+#define GL_ATT_CBZB             5
+#define GL_ATTS                 6
+
+typedef struct GlRect {
+    int x, y, w, h;
+} GlRect;
+
+/* One draw's GL work, prepared by the caller (gl_draw). */
+struct GlJob {
+    const char *vs, *fs;
+    const float *verts;
+    uint32_t nverts, stride;            /* floats per vertex */
+    R500RsGlslLayout lay;
+    float size[2];
+    int bx, by, bw, bh;                 /* the rectangle drawn */
+    int sc[4];                          /* scissor x, y, w, h */
+    uint8_t ntargets;
+    struct {
+        uint8_t src;                    /* US output */
+        uint8_t mask;                   /* C0..C3 written */
+    } cb[4];
+    /*
+     * The surfaces' rectangles to upload before the draw (what of its
+     * box is not resident yet) and, for a sync, to read back: attachment
+     * 0-3 colour target i, GL_ATT_ZB the depth buffer.
+     */
+    struct {
+        bool used;
+        int tw, th;                     /* the texture's size at least */
+        unsigned nup;
+        GlRect up[4];
+        uint8_t *up_px[4];
+        GlRect back;                    /* w == 0: none */
+        uint8_t *back_px;
+    } att[GL_ATTS];
+    bool sync_only;                     /* read back, no draw */
+    struct {
+        bool on;                        /* a depth/stencil buffer is used */
+        bool z24;                       /* Z24S8, else Z16 */
+        uint8_t *px;                    /* bw * bh words of its format */
+        bool z_test, z_write, stencil;
+        GLenum zfunc;
+        struct {
+            GLenum func, fail, zfail, zpass;
+            GLint ref;
+            GLuint cmask, wmask;
+        } face[2];                      /* front, back */
+    } zb;
+    /* ZB_CB_CLEAR: ZB_DEPTHCLEARVALUE's bytes into the ZB's memory */
+    bool cbzb;
+    unsigned cbzb_bpp;
+    float czv[4];
+    bool blend;
+    GLenum eq[2], sf[2], df[2];         /* colour, alpha */
+    float const_color[4];
+    const float *kconst;
+    struct {
+        bool used;
+        GLenum target;
+        unsigned first, last;
+        uint32_t w[R500_TX_LEVELS], h[R500_TX_LEVELS], d[R500_TX_LEVELS];
+        float *img[R500_TX_LEVELS];     /* NULL: cached as name */
+        GLuint name;                    /* the cached texture, or made */
+        GLenum wrap[3], mag, min;
+        float bias, border[4];
+    } tex[R500_TX_UNITS];
+    GLuint doomed[GL_TEX_DOOMED];       /* textures to delete first */
+    unsigned ndoomed;
+    const char *error;                  /* set by the GL thread */
+};
+
+/*
+ * A texture the GL thread holds: the caller's record, by the hash of the
+ * unit's decode state and its bytes in VRAM (gl_tex_key).
+ */
+typedef struct GlTexEntry {
+    uint64_t key;
+    GLuint name;
+    uint64_t bytes, used;
+} GlTexEntry;
+
+struct R500Gl {
+    GThread *thread;
+    GMutex lock;
+    GCond cond;
+    GlJob *job;                         /* handed to the thread */
+    bool busy, quit, started, ready;
+    const char *why;                    /* why there is no context */
+
+    /* ---- The GL thread's ---- */
+    EGLDisplay dpy;
+    EGLContext ctx;
+    GLuint fbo, vao, vbo, cb_tex[4], zb_tex, cbzb_tex;
+    int cbzb_w, cbzb_h;
+    unsigned cbzb_bpp;
+    int cb_w[4], cb_h[4], zb_w, zb_h;
+    bool zb_z24;
+    /* the textures' sizes as the caller knows them (gl_flush) */
+    int att_w[GL_ATTS], att_h[GL_ATTS];
+    GHashTable *progs;                  /* vs "\n//fs\n" fs -> program */
+
+    /* ---- The caller's, per draw ---- */
+    GArray *verts;
+    R500RsGlslLayout lay;
+    uint32_t stride;
+    int64_t bx0, by0, bx1, by1;         /* the triangles' pixel bounds */
+    bool zb_on;                         /* window z to the buffer's scale */
+    double zscale, zoffset;             /* SU_DEPTH_SCALE / OFFSET */
+    uint64_t tris;
+    bool stray;                         /* a quad reached the sink */
+
+    /*
+     * ---- The surfaces on the host (the caller's record) ----
+     * Between sync points the draws' targets stay in GL: each draw
+     * uploads only what of its box is not resident yet, and a sync reads
+     * back what GL wrote (gl_flush).
+     */
+    struct {
+        bool on;
+        R500Surf surf;
+        GlRect res;                     /* valid on the host */
+        GlRect dirty;                   /* written by GL (w == 0: none) */
+    } res[GL_ATTS];
+    bool res_z24;
+    uint64_t flushes;
+
+    /* ---- The texture cache (the caller's record of it) ---- */
+    GHashTable *texc;                   /* key -> GlTexEntry */
+    uint64_t texc_bytes, tick;
+    GLuint doomed[GL_TEX_DOOMED];
+    unsigned ndoomed;
+
+    /* ---- Statistics ---- */
+    uint64_t draws, fallbacks, compiles, tex_hits, tex_uploads;
+    uint32_t noted;                     /* R500_GL_NOTE_* said */
+    const char *last_why;               /* the last draw's, for soft */
+};
+
+/* Reasons a draw goes to soft, each said once per reset (gl_note). */
+enum {
+    R500_GL_NOTE_CONTEXT, R500_GL_NOTE_STATE, R500_GL_NOTE_PROGRAM,
+    R500_GL_NOTE_TEXTURE, R500_GL_NOTE_TARGET, R500_GL_NOTE_GL,
+    R500_GL_NOTE_STRAY,
+};
+
+/* gl_thread.c: the thread that owns the context, and a call into it */
+gpointer r500_gl_thread(gpointer opaque);
+void r500_gl_call(R500Gl *g, GlJob *j);
+
+/* gl_state.c: the state GL draws as soft would; NULL, or why not */
+const char *r500_gl_state(R500Chip *s, GlJob *j);
+const char *r500_gl_depth(R500Chip *s, GlJob *j);
+const char *r500_gl_targets(R500Chip *s, GlJob *j, GString *epi);
+
+/* gl_tex.c: the units' textures, decoded or from the cache */
+const char *r500_gl_textures(R500Chip *s, GlJob *j, const uint16_t *ops,
+                             R500Worker *w, uint64_t *keys, bool *keyed);
+void r500_gl_tex_keep(R500Gl *g, GlJob *j, const uint64_t *keys,
+                      const bool *keyed);
+
+#endif

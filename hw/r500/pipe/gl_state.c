@@ -1,0 +1,279 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * gl_state: the RB3D and ZB state of a draw for the host-GL renderer
+ * (gl.c): blending, depth and stencil as GL state in the job, and the
+ * colour targets' writes, the alpha test, DISCARD_SRC_PIXELS and the ZB
+ * colour clear as the US program's GLSL epilogue.  What GL cannot draw as
+ * soft (rb3d.c, zb.c) would is a reason, and soft draws it.
+ */
+#include <string.h>
+
+#include "gl_int.h"
+
+/* GL_ZERO is 0: what gl_factor() gives for a factor GL has not */
+#define GL_NO_FACTOR            0xFFFFu
+
+/* The GL blend factor of an RB3D_BLENDCNTL factor (rb3d.c). */
+static GLenum gl_factor(unsigned f)
+{
+    switch (f) {
+    case 1: case 32: return GL_ZERO;
+    case 2: case 33: return GL_ONE;
+    case 3: case 34: return GL_SRC_COLOR;
+    case 4: case 35: return GL_ONE_MINUS_SRC_COLOR;
+    case 5: case 12: case 38: return GL_SRC_ALPHA;
+    case 6: case 13: case 39: return GL_ONE_MINUS_SRC_ALPHA;
+    case 7: case 40: return GL_DST_ALPHA;
+    case 8: case 41: return GL_ONE_MINUS_DST_ALPHA;
+    case 9: case 36: return GL_DST_COLOR;
+    case 10: case 37: return GL_ONE_MINUS_DST_COLOR;
+    case 11: case 42: return GL_SRC_ALPHA_SATURATE;
+    case 43: return GL_CONSTANT_COLOR;
+    case 44: return GL_ONE_MINUS_CONSTANT_COLOR;
+    case 45: return GL_CONSTANT_ALPHA;
+    case 46: return GL_ONE_MINUS_CONSTANT_ALPHA;
+    default: return GL_NO_FACTOR;
+    }
+}
+
+static GLenum gl_equation(unsigned fn)
+{
+    static const GLenum eq[8] = {
+        GL_FUNC_ADD, GL_FUNC_ADD, GL_FUNC_SUBTRACT, GL_FUNC_SUBTRACT,
+        GL_MIN, GL_MAX, GL_FUNC_REVERSE_SUBTRACT, GL_FUNC_REVERSE_SUBTRACT,
+    };
+
+    return eq[fn & 7];
+}
+
+/* The state GL draws as soft would; NULL, or why not. */
+const char *r500_gl_state(R500Chip *s, GlJob *j)
+{
+    const R500Rb3d *rb = &s->rb3d;
+    const R500Rast *r = &s->rast;
+
+    if (r->clip_rule != 0xFFFF) {
+        return "clip rectangles";
+    }
+    if (rb->rop_on || rb->zero_output) {
+        return "ROP or ZERO_OUTPUT_MASK";
+    }
+    if (rb->blend_on) {
+        for (int c = 0; c < 2; c++) {
+            int i = c ? 3 : 0;
+
+            j->eq[c] = gl_equation(rb->bf[i].fn);
+            j->sf[c] = gl_factor(rb->bf[i].src);
+            j->df[c] = gl_factor(rb->bf[i].dst);
+            if (j->sf[c] == GL_NO_FACTOR || j->df[c] == GL_NO_FACTOR) {
+                return "a blend factor";
+            }
+            /* fixed-point targets clamp every result (blend4), as GL */
+        }
+        for (int i = 1; i < 3; i++) {
+            if (memcmp(&rb->bf[i], &rb->bf[0], sizeof(rb->bf[0]))) {
+                return "per-channel blend";
+            }
+        }
+        j->blend = true;
+    }
+    return NULL;
+}
+
+/* ZB_ZSTENCILCNTL's functions and stencil operations in GL (2.12). */
+static const GLenum gl_func[8] = {
+    GL_NEVER, GL_LESS, GL_LEQUAL, GL_EQUAL, GL_GEQUAL, GL_GREATER,
+    GL_NOTEQUAL, GL_ALWAYS,
+};
+static const GLenum gl_stencil_op[8] = {
+    GL_KEEP, GL_ZERO, GL_REPLACE, GL_INCR, GL_DECR, GL_INVERT, GL_INCR_WRAP,
+    GL_DECR_WRAP,
+};
+
+/*
+ * Depth and stencil (zb.c): the buffer's words are GL's (Z24S8 is GL's
+ * 24_8 packing, Z16 its 16-bit depth); window z goes to the buffer's
+ * scale with SU_DEPTH_SCALE/OFFSET and the primitive's polygon offset at
+ * the vertices (gl_tri), so GL's depth is soft's depth_fixed() but for
+ * rounding.
+ */
+const char *r500_gl_depth(R500Chip *s, GlJob *j)
+{
+    const R500Rb3d *rb = &s->rb3d;
+    const R500UsProg *p = &s->us.prog;
+    R500Gl *g = s->gl;
+    bool writes_w = false;
+
+    g->zb_on = false;
+    if (rb->cb_clear) {
+        /*
+         * The ZB colour clear (zb.c r500_zb_cb_clear): no depth or
+         * stencil, the raw ZB_DEPTHCLEARVALUE into every covered pixel
+         * of the ZB's memory, the colour targets written as ever.
+         */
+        j->cbzb = rb->zb.enabled;
+        j->cbzb_bpp = rb->zb.surf.bpp;
+        return NULL;
+    }
+    for (uint32_t i = 0; p->valid && i <= p->end - p->start; i++) {
+        writes_w |= p->inst[i].type == R500_US_OUT && p->inst[i].w_omask;
+    }
+    if (!rb->zb.enabled || (!rb->z_test && !rb->stencil)) {
+        /* nothing reads the depth: whatever the program writes there */
+        return NULL;
+    }
+    if (writes_w && !rb->depth_from_shader) {
+        return "a depth output the ZB does not take";
+    }
+    if (writes_w && (rb->depth_scale != 16777215.0f || rb->depth_offset ||
+                     (s->regs[R_SU_POLY_OFFSET_ENABLE / 4] & 3))) {
+        return "shader depth with a depth scale or polygon offset";
+    }
+    j->zb.on = true;
+    j->zb.z24 = rb->zb.format == 2;
+    j->zb.z_test = rb->z_test;
+    j->zb.z_write = rb->z_write;
+    j->zb.zfunc = gl_func[R500_FGET(rb->zs_cntl, ZB_ZSTENCILCNTL, ZFUNC)];
+    /* only a Z24S8 buffer has a stencil byte (zb.c) */
+    j->zb.stencil = rb->stencil && j->zb.z24;
+    for (int f = 0; f < 2; f++) {
+        R500ZsFace z = r500_zb_face(rb, f);
+
+        j->zb.face[f].func = gl_func[z.func & 7];
+        j->zb.face[f].fail = gl_stencil_op[z.fail & 7];
+        j->zb.face[f].zfail = gl_stencil_op[z.zfail & 7];
+        j->zb.face[f].zpass = gl_stencil_op[z.zpass & 7];
+        j->zb.face[f].ref = z.ref;
+        j->zb.face[f].cmask = z.cmask;
+        j->zb.face[f].wmask = z.wmask;
+    }
+    g->zb_on = true;
+    g->zscale = rb->depth_scale;
+    g->zoffset = rb->depth_offset;
+    return NULL;
+}
+
+/*
+ * The colour targets: ARGB8888 written as four 8-bit components, its
+ * rectangle read from VRAM.  GL's channels are the stored C0..C3, so
+ * blending and masks act on what soft's act on.
+ */
+const char *r500_gl_targets(R500Chip *s, GlJob *j, GString *epi)
+{
+    static const char ch[4] = { 'r', 'g', 'b', 'a' };
+    const R500Rb3d *rb = &s->rb3d;
+
+    j->ntargets = 0;
+    for (int i = 0; i < 4; i++) {
+        const R500ColorTarget *t = &rb->cb[i];
+
+        if (!t->enabled) {
+            continue;
+        }
+        if (i != j->ntargets) {
+            return "colour targets with gaps";
+        }
+        if (t->cformat != R500_CF_ARGB8888 || t->ofmt != R500_OF_C4_8 ||
+            t->sign) {
+            return "a colour format other than ARGB8888";
+        }
+        if (i > 0 && rb->blend_on &&
+            memcmp(t->const_color, rb->cb[0].const_color, 16)) {
+            return "blend constants differing per target";
+        }
+        memcpy(j->const_color, rb->cb[0].const_color, 16);
+        j->cb[i].src = t->src;
+        j->cb[i].mask = t->mask;
+        g_string_append_printf(epi, "layout(location = %d) out vec4 "
+                               "r500_c%d;\n", i, i);
+        j->ntargets++;
+    }
+    if (j->cbzb) {
+        uint32_t v = s->regs[R_ZB_DEPTHCLEARVALUE / 4];
+
+        if (j->ntargets > 3) {
+            return "the ZB colour clear with four targets";
+        }
+        /*
+         * Its bytes as 8-bit unorm channels, stored exactly; a uniform,
+         * so a new clear value is not a new program.
+         */
+        g_string_append_printf(epi, "layout(location = %d) out vec4 "
+                               "r500_cz;\nuniform vec4 r500_czv;\n",
+                               j->ntargets);
+        for (int k = 0; k < 4; k++) {
+            j->czv[k] = ((v >> (8 * k)) & 0xFF) / 255.0f;
+        }
+    }
+    if (!j->ntargets) {
+        return "no colour target";
+    }
+    g_string_append(epi, "void r500_epilogue() {\n");
+    if (R500_FGET(rb->alpha_func, FG_ALPHA_FUNC, AF_EN)) {
+        /*
+         * The alpha test (rb3d.c alpha_test()) on output 0's alpha: the
+         * 8-bit compare of its quantised value, or the FP16 reference.
+         */
+        static const char *const op[8] = {
+            "false", "<", "==", "<=", ">", "!=", ">=", "true",
+        };
+        unsigned f = R500_FGET(rb->alpha_func, FG_ALPHA_FUNC, AF_FUNC);
+        bool b8 = R500_FGET(rb->alpha_func, FG_ALPHA_FUNC, AF_EN_8BIT);
+        float ref = b8 ? (float)R500_FGET(rb->alpha_func, FG_ALPHA_FUNC,
+                                          AF_VAL) : rb->alpha_ref;
+        uint32_t bits;
+
+        memcpy(&bits, &ref, 4);
+        g_string_append_printf(epi, "    float aa = %s;\n",
+                               b8 ? "roundEven(clamp(r500_o0.a, 0.0, 1.0) "
+                                    "* 255.0)" : "r500_o0.a");
+        if (f == 0 || f == 7) {
+            g_string_append_printf(epi, "    if (!%s) {\n", op[f]);
+        } else {
+            g_string_append_printf(epi, "    if (!(aa %s uintBitsToFloat("
+                                   "0x%08xu))) {\n", op[f], bits);
+        }
+        g_string_append(epi, "        discard;\n    }\n");
+    }
+    if (rb->blend_on && rb->discard && rb->discard != 7) {
+        /*
+         * DISCARD_SRC_PIXELS (rb3d.c discard()): the shader's R, G, B, A
+         * as 8-bit values against the thresholds' bytes B, G, R, A.
+         */
+        unsigned mode = rb->discard, first, last;
+        bool gte = mode >= 4;
+        uint32_t thr = s->regs[(gte ? R_RB3D_DISCARD_SRC_PIXEL_GTE_THRESHOLD
+                                    : R_RB3D_DISCARD_SRC_PIXEL_LTE_THRESHOLD)
+                               / 4];
+        static const unsigned byte_of[4] = { 2, 1, 0, 3 };
+
+        if (j->ntargets > 1) {
+            return "DISCARD_SRC_PIXELS with several targets";
+        }
+        first = (mode == 1 || mode == 4) ? 3 : 0;
+        last = (mode == 2 || mode == 5) ? 2 : 3;
+        g_string_append_printf(epi, "    uvec4 d = uvec4(roundEven(clamp("
+                               "r500_o%u, 0.0, 1.0) * 255.0));\n"
+                               "    if (true", rb->cb[0].src);
+        for (unsigned c = first; c <= last; c++) {
+            g_string_append_printf(epi, " && d.%c %s %uu", ch[c],
+                                   gte ? ">=" : "<=",
+                                   (thr >> (8 * byte_of[c])) & 0xFF);
+        }
+        g_string_append(epi, ") {\n        discard;\n    }\n");
+    }
+    if (j->cbzb) {
+        g_string_append(epi, "    r500_cz = r500_czv;\n");
+    }
+    for (int i = 0; i < j->ntargets; i++) {
+        const R500ColorTarget *t = &rb->cb[i];
+
+        g_string_append_printf(epi, "    r500_c%d = vec4(", i);
+        for (int c = 0; c < 4; c++) {
+            g_string_append_printf(epi, "r500_o%u.%c%s", t->src,
+                                   ch[t->csel[c] & 3], c < 3 ? ", " : ");\n");
+        }
+    }
+    g_string_append(epi, "}\n");
+    return NULL;
+}
