@@ -13,10 +13,15 @@
  *                through one (its FIFO and the rows drawn), migrated
  *                twice; registers, write-back page and VRAM compared
  *                with a reference run.
+ *   mid-draw     a 3D draw stopped between two slices of the soft
+ *                renderer, with and without the card's thread;
+ *   mid-draw-gl  the same draw on the host-GL renderer, migrated before
+ *                it is known to have ended (skipped where auto picks soft).
  * The display's mid-frame state (scanout, vblank counter, a pending flip)
  * joins as a scenario of its own, with its registers in snapshot().
  */
 #include "r500-qtest.h"
+#include "qapi/qmp/qdict.h"
 #include "r500-cp-env.h"
 #include "r500-3d-env.h"
 
@@ -383,10 +388,15 @@ typedef struct DrawCase {
     const char *args;
 } DrawCase;
 
-/* With the card's own thread the draw runs beside the test's polls. */
+/*
+ * With the card's own thread the draw runs beside the test's polls.  On
+ * soft, whose draws stop between slices; the GL renderer's draw is one
+ * piece of work (mid-draw-gl below).
+ */
+#define DRAW_SOFT       MIG_ARGS " -global r500.renderer=soft"
 static const DrawCase draw_cases[2] = {
-    { &r500_test_models[0], MIG_ARGS " -global r500.card-thread=off" },
-    { &r500_test_models[0], MIG_ARGS " -global r500.card-thread=on" },
+    { &r500_test_models[0], DRAW_SOFT " -global r500.card-thread=off" },
+    { &r500_test_models[0], DRAW_SOFT " -global r500.card-thread=on" },
 };
 
 static void test_mid_draw(const void *data)
@@ -430,6 +440,59 @@ static void test_mid_draw(const void *data)
     g_free(got);
 }
 
+/*
+ * The same layers on the host-GL renderer, the VM stopped as soon as the
+ * draw is queued and migrated to another gl card: the source's pre_save
+ * writes back what GL drew, the destination goes on, and every sampled
+ * pixel is soft's.  Skipped where auto does not pick gl.
+ */
+#define DRAW_AUTO       MIG_ARGS " -global r500.renderer=auto"
+
+static bool renderer_is_gl(CpEnv *e)
+{
+    QDict *rsp = qtest_qmp(e->t.qts, "{'execute': 'qom-get', 'arguments': "
+                           "{'path': %s, 'property': 'renderer-active'}}",
+                           R500_TEST_ID);
+    bool gl = !g_strcmp0(qdict_get_try_str(rsp, "return"), "gl");
+
+    qobject_unref(rsp);
+    return gl;
+}
+
+static void test_mid_draw_gl(void)
+{
+    const R500TestModel *m = &r500_test_models[0];
+    CpEnv ref, a, b;
+    char *want, *got;
+
+    cp_env_start_args(&a, m, DRAW_AUTO);
+    if (!renderer_is_gl(&a)) {
+        cp_env_stop(&a);
+        /* the fuzzing build's QEMU has no OpenGL; a host may lack EGL */
+        g_test_skip("renderer=auto chose soft: no GL renderer here");
+        return;
+    }
+    cp_env_start_args(&ref, m, DRAW_SOFT);
+    draw_submit_layers(&ref);
+    g_assert_true(cp_poll_reg_ms(&ref, MIG_MARK, ~0u, 1, 120000));
+    want = draw_snapshot(&ref);
+    cp_env_stop(&ref);
+
+    draw_submit_layers(&a);
+    stop_vm(&a, draw_progress);
+    g_test_message("stopped with marker %u, pixel (0, 0) %08x",
+                   mig_marker(&a), draw_px(&a, 0, 0));
+    migrate(&a, &b, DRAW_AUTO);
+    g_assert_true(renderer_is_gl(&b));
+    qobject_unref(qtest_qmp(b.t.qts, "{'execute': 'cont'}"));
+    g_assert_true(cp_poll_reg_ms(&b, MIG_MARK, ~0u, 1, 120000));
+    got = draw_snapshot(&b);
+    g_assert_cmpstr(got, ==, want);
+    cp_env_stop(&b);
+    g_free(want);
+    g_free(got);
+}
+
 int main(int argc, char **argv)
 {
     char *path = g_strdup_printf("/r500/%s/migration/mid-ib",
@@ -447,6 +510,10 @@ int main(int argc, char **argv)
     path = g_strdup_printf("/r500/%s/migration/mid-draw-thread",
                            r500_test_models[0].name);
     qtest_add_data_func(path, &draw_cases[1], test_mid_draw);
+    g_free(path);
+    path = g_strdup_printf("/r500/%s/migration/mid-draw-gl",
+                           r500_test_models[0].name);
+    qtest_add_func(path, test_mid_draw_gl);
     g_free(path);
     return g_test_run();
 }

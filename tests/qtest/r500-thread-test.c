@@ -33,11 +33,17 @@ typedef struct ThreadCase {
     const char *args;
 } ThreadCase;
 
+/*
+ * On soft, the reference: its draws are long enough to be seen busy and
+ * are split into slices; the GL renderer's case is renderer-gl below.
+ */
 static const ThreadCase with_thread = {
-    &r500_test_models[0], "-global r500.card-thread=on"
+    &r500_test_models[0], "-global r500.card-thread=on "
+    "-global r500.renderer=soft"
 };
 static const ThreadCase without_thread = {
-    &r500_test_models[0], "-global r500.card-thread=off"
+    &r500_test_models[0], "-global r500.card-thread=off "
+    "-global r500.renderer=soft"
 };
 
 static uint32_t px(CpEnv *e, uint32_t x, uint32_t y)

@@ -143,7 +143,8 @@ bool kms_init(char **err)
      * display in this process could find this very shim's device.
      */
     g_setenv("R500_GL_DEVICE", "software", FALSE);
-    r500_pipe_env(k->chip);
+    /* Mesa r300 on the host at the host's speed where EGL works */
+    r500_pipe_env(k->chip, "auto");
     if (stats && *stats) {
         shim.stats = g_new0(CsStats, 1);
         shim.stats_path = g_strdup(stats);

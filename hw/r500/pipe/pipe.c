@@ -87,21 +87,21 @@ bool r500_pipe_set_renderer(R500Chip *s, const char *word, const char **why)
     return false;
 }
 
-const char *r500_renderer_env(void)
+const char *r500_renderer_env(const char *dflt)
 {
     const char *e = g_getenv("R500_RENDERER");
 
-    return e && *e ? e : "soft";
+    return e && *e ? e : dflt;
 }
 
-void r500_pipe_env(R500Chip *s)
+void r500_pipe_env(R500Chip *s, const char *dflt)
 {
     const char *why;
 
     r500_soft_set_threads(s, r500_soft_threads_env());
-    if (!r500_pipe_set_renderer(s, r500_renderer_env(), &why)) {
+    if (!r500_pipe_set_renderer(s, r500_renderer_env(dflt), &why)) {
         g_printerr("r500: R500_RENDERER=%s: %s; soft draws\n",
-                   r500_renderer_env(), why);
+                   r500_renderer_env(dflt), why);
     }
 }
 

@@ -82,23 +82,26 @@ bool r500_gl_on_thread(void);
  * where it can run, else soft).  False for another word, or for gl where
  * it cannot run (soft is kept; *why says why).  What auto chose is logged
  * once.  r500_renderer_env: the word host tools take from R500_RENDERER
- * ("soft" when unset).
+ * (dflt when unset).
  */
 bool r500_pipe_set_renderer(R500Chip *s, const char *word, const char **why);
-const char *r500_renderer_env(void);
+const char *r500_renderer_env(const char *dflt);
 /*
- * The host tools' setting (the Mesa harness's DRM shim, replay, the
- * unit-test host): threads from R500_RENDER_THREADS, the renderer from
- * R500_RENDERER (a word it cannot take is said on stderr; soft draws).
+ * The host tools' setting: threads from R500_RENDER_THREADS, the
+ * renderer from R500_RENDERER, else dflt (a word it cannot take is said
+ * on stderr; soft draws).  The DRM shim defaults to auto, as the device
+ * does; replay and the unit-test host to soft, the reference their
+ * bit-exact comparisons are made against.
  */
-void r500_pipe_env(R500Chip *s);
+void r500_pipe_env(R500Chip *s, const char *dflt);
 
 /*
  * pipe.c: the sync points, for the blocks that have them: the CP before
  * every packet and register write that is not the 3D pipeline's own
  * (r500_pipe_reg_is_3d, pm4_ops.def PIPE), the end of every run of the
  * chip (core.c: the display and the CPU look between runs), the ZB's
- * fast-clear expansion, migration and reset.
+ * fast-clear expansion, the occlusion count's reset and store (rb3d.c),
+ * migration and reset.
  */
 void r500_pipe_sync(R500Chip *s, R500Sync why);
 bool r500_pipe_reg_is_3d(uint32_t reg);

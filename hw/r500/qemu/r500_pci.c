@@ -538,8 +538,9 @@ static void r500_realize(PCIDevice *d, Error **errp)
     {
         const char *why;
 
+        /* auto by default: gl where EGL works (docs/3d.md), else soft */
         if (!r500_pipe_set_renderer(&s->chip, s->renderer ? s->renderer
-                                    : "soft", &why)) {
+                                    : "auto", &why)) {
             error_setg(errp, "r500: renderer=%s: %s", s->renderer, why);
             r500_chip_finalize(&s->chip);
             return;
@@ -898,7 +899,7 @@ static Property r500_properties[] = {
     DEFINE_PROP_SIZE("vram-size", R500PCIState, vram_size, 256 * MiB),
     /* soft renderer workers; 0: the host's cores, at most 4 */
     DEFINE_PROP_UINT32("render-threads", R500PCIState, render_threads, 0),
-    /* below the 3D seam: soft (the reference), gl (host OpenGL), auto */
+    /* below the 3D seam: auto (NULL), soft (the reference), gl */
     DEFINE_PROP_STRING("renderer", R500PCIState, renderer),
     /* the chip's work on its own thread, off the big lock */
     DEFINE_PROP_ON_OFF_AUTO("card-thread", R500PCIState, card_thread,
@@ -934,9 +935,9 @@ static void r500_class_init(ObjectClass *klass, void *data)
     object_class_property_set_description(klass, "renderer-active",
         "the renderer drawing (read only): soft or gl, what auto chose");
     object_class_property_set_description(klass, "renderer",
-        "the 3D renderer: soft (default: the reference, on the CPU), gl "
-        "(the host's OpenGL through EGL, on its own thread; draws it "
-        "cannot express go to soft), auto (gl where EGL works, else soft)");
+        "the 3D renderer: auto (default: gl where EGL works, else soft), "
+        "soft (the reference, on the CPU), gl (the host's OpenGL through "
+        "EGL, on its own thread; draws it cannot express go to soft)");
     object_class_property_set_description(klass, "card-thread",
         "run the command processor and the draws on the card's own thread, "
         "outside the big QEMU lock: auto (default: on, off under qtest), "
