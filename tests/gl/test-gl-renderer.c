@@ -12,7 +12,10 @@
  *   cpu-write     a pixel the CPU writes into a drawn surface after a
  *                 sync survives the next draws and their write-back;
  *   fallback      a draw gl leaves to soft (a ROP here) follows the earlier
- *                 gl draws, and a gl draw after it sees soft's pixels.
+ *                 gl draws, and a gl draw after it sees soft's pixels;
+ *   occlusion     the occlusion count (ZB_ZPASS_DATA/ADDR) of gl's draws
+ *                 is soft's, a reset between draws forgets the earlier
+ *                 ones, and storing it leaves the pixels in memory.
  */
 #include <string.h>
 
@@ -186,6 +189,41 @@ static void test_fallback(void)
     test_host_free(gl);
 }
 
+/* Reset the count, the scene, store it; the count stored. */
+static uint32_t counted(TestHost *h, bool twice)
+{
+    uint32_t got;
+
+    r500_reg_write(&h->chip, R_SU_REG_DEST, 1);
+    if (twice) {
+        /* a first scene whose count the reset below forgets */
+        scene(h);
+    }
+    r500_reg_write(&h->chip, R_ZB_ZPASS_DATA, 0);
+    scene(h);
+    r500_reg_write(&h->chip, R_ZB_ZPASS_ADDR, T3D_ZB);
+    memcpy(&got, h->vram + T3D_ZB, 4);
+    return GUINT32_FROM_LE(got);
+}
+
+static void test_occlusion(void)
+{
+    TestHost *soft = host("soft"), *gl = host("gl"), *gl2 = host("gl");
+    uint32_t n = counted(soft, false), n_gl = counted(gl, false);
+
+    /* the three triangles' pixels, overlaps counted twice, with no ZB */
+    g_assert_cmpuint(n, >, T3D_W * T3D_H / 2);
+    /* edge pixels may differ (GL's subpixel grid against soft's 1/12) */
+    g_assert_cmpuint(ABS((int)n_gl - (int)n), <, 40);
+    /* the store was a sync: the scene's pixels are in memory already */
+    g_assert_cmpuint(compare(soft, gl), <, 40);
+    /* the reset counted the first scene's draws before forgetting them */
+    g_assert_cmpuint(counted(gl2, true), ==, n_gl);
+    test_host_free(soft);
+    test_host_free(gl);
+    test_host_free(gl2);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -193,5 +231,6 @@ int main(int argc, char **argv)
     g_test_add_func("/gl/renderer/deferred", test_deferred);
     g_test_add_func("/gl/renderer/cpu-write", test_cpu_write);
     g_test_add_func("/gl/renderer/fallback", test_fallback);
+    g_test_add_func("/gl/renderer/occlusion", test_occlusion);
     return g_test_run();
 }

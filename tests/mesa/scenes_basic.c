@@ -350,6 +350,43 @@ static void depth_greater_mask(SceneCtx *c)
     quad_z(P(16), P(16), P(48), P(48), 0.0f);   /* fails where blue wrote */
 }
 
+/*
+ * Occlusion queries (GL_SAMPLES_PASSED; r300 resets ZB_ZPASS_DATA and
+ * stores each pipe's count through ZB_ZPASS_ADDR): a quad behind a
+ * nearer one counts only its visible pixels, one wholly hidden none.
+ * The edges are whole pixels, so the counts are exact: a wrong one fails
+ * the scene, and each is drawn as a bar of its count / 64 pixels.
+ */
+static void occlusion_query(SceneCtx *c)
+{
+    const GLuint want[2] = { 32 * 64 - 16 * 32, 0 };
+    GLuint q[2], n[2];
+
+    depth_begin(1.0, GL_LESS);
+    glColor3f(0, 0, 1);
+    quad_z(P(16), P(16), P(48), P(48), -0.5f);
+    glGenQueries(2, q);
+    glBeginQuery(GL_SAMPLES_PASSED, q[0]);
+    glColor3f(1, 0, 0);
+    quad_z(P(32), P(0), P(64), P(64), 0.5f);    /* 16x32 of it hidden */
+    glEndQuery(GL_SAMPLES_PASSED);
+    glBeginQuery(GL_SAMPLES_PASSED, q[1]);
+    glColor3f(0, 1, 0);
+    quad_z(P(20), P(20), P(44), P(44), 0.0f);   /* wholly hidden */
+    glEndQuery(GL_SAMPLES_PASSED);
+    glGetQueryObjectuiv(q[0], GL_QUERY_RESULT, &n[0]);
+    glGetQueryObjectuiv(q[1], GL_QUERY_RESULT, &n[1]);
+    glDeleteQueries(2, q);
+    if (n[0] != want[0] || n[1] != want[1]) {
+        scene_fail("occlusion counts %u and %u, want %u and %u", n[0], n[1],
+                   want[0], want[1]);
+    }
+    glDisable(GL_DEPTH_TEST);
+    glColor3f(1, 1, 1);
+    quad_z(P(0), P(0), P(n[0] / 64), P(2), 0.0f);
+    quad_z(P(0), P(4), P(n[1] / 64), P(6), 0.0f);
+}
+
 static void stencil_ref(SceneCtx *c)
 {
     glClearColor(0, 0, 0, 1);
@@ -696,6 +733,8 @@ const Scene scenes_basic[] = {
       depth_less },
     { "depth_greater_mask", "depth test GL_GREATER and glDepthMask", API_GL,
       depth_greater_mask },
+    { "occlusion_query", "occlusion query counts of a partly and a wholly "
+      "hidden quad", API_GL, occlusion_query },
     { "stencil_ref", "stencil write then EQUAL/NOTEQUAL tests", API_GL,
       stencil_ref },
     { "stencil_ops", "two-sided stencil INCR/INVERT/DECR", API_GL,

@@ -244,11 +244,13 @@ static void gl_flush(R500Chip *s)
 {
     R500Gl *g = s->gl;
     GlJob j = { .sync_only = true };
-    bool any = false;
+    bool any;
 
     if (!g) {
         return;
     }
+    /* the draws' occlusion counts come with their pixels */
+    any = j.counts = g->uncounted != 0;
     for (unsigned a = 0; a < GL_ATTS; a++) {
         if (g->res[a].on && g->res[a].dirty.w) {
             j.att[a].back = g->res[a].dirty;
@@ -261,6 +263,10 @@ static void gl_flush(R500Chip *s)
     if (any) {
         r500_gl_call(g, &j);
         g->flushes++;
+        if (j.counts) {
+            s->rb3d.zpass += j.zpass;
+            g->uncounted = 0;
+        }
         for (unsigned a = 0; a < GL_ATTS; a++) {
             if (j.att[a].back_px && !j.error) {
                 gl_surface_io(s, &g->res[a].surf, &j.att[a].back,
@@ -568,6 +574,7 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
     g->ndoomed = 0;
     r500_gl_call(g, &j);
     r500_gl_tex_keep(g, &j, keys, keyed);
+    g->uncounted++;
     if (j.error) {
         gl_note(s, R500_GL_NOTE_GL, j.error);
         goto out;
@@ -637,9 +644,29 @@ static uint64_t gl_work(R500Chip *s)
     return r500_soft_renderer.work(s);
 }
 
-/* Whoever looks next sees memory: the surfaces GL holds go back. */
+/* The draws' occlusion counts into rb3d.zpass; the surfaces stay. */
+static void gl_collect(R500Chip *s)
+{
+    R500Gl *g = s->gl;
+    GlJob j = { .sync_only = true, .counts = true };
+
+    if (g && g->uncounted) {
+        r500_gl_call(g, &j);
+        s->rb3d.zpass += j.zpass;
+        g->uncounted = 0;
+    }
+}
+
+/*
+ * Whoever looks next sees memory: the surfaces GL holds go back, with
+ * the draws' counts.  A reset of the count needs only the counts.
+ */
 static void gl_sync(R500Chip *s, R500Sync why)
 {
+    if (why == R500_SYNC_COUNT) {
+        gl_collect(s);
+        return;
+    }
     gl_flush(s);
 }
 

@@ -70,6 +70,8 @@ struct GlJob {
         uint8_t *back_px;
     } att[GL_ATTS];
     bool sync_only;                     /* read back, no draw */
+    bool counts;                        /* collect the draws' queries */
+    uint64_t zpass;                     /* their samples passed */
     struct {
         bool on;                        /* a depth/stencil buffer is used */
         bool z24;                       /* Z24S8, else Z16 */
@@ -134,6 +136,7 @@ struct R500Gl {
     /* the textures' sizes as the caller knows them (gl_flush) */
     int att_w[GL_ATTS], att_h[GL_ATTS];
     GHashTable *progs;                  /* vs "\n//fs\n" fs -> program */
+    GArray *zq;                         /* the draws' uncollected queries */
 
     /* ---- The caller's, per draw ---- */
     GArray *verts;
@@ -159,6 +162,8 @@ struct R500Gl {
     } res[GL_ATTS];
     bool res_z24;
     uint64_t flushes;
+    /* draws since their occlusion counts were added to rb3d.zpass */
+    uint64_t uncounted;
 
     /* ---- The texture cache (the caller's record of it) ---- */
     GHashTable *texc;                   /* key -> GlTexEntry */

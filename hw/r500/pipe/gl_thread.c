@@ -264,7 +264,7 @@ static void gl_depth_state(GlJob *j)
 
 static void gl_run(R500Gl *g, GlJob *j)
 {
-    GLuint prog;
+    GLuint prog, q;
     GLenum bufs[4];
     GLint loc;
     unsigned nattr;
@@ -401,7 +401,15 @@ static void gl_run(R500Gl *g, GlJob *j)
         glVertexAttribPointer(k, n, GL_FLOAT, GL_FALSE, j->stride * 4,
                               (void *)(uintptr_t)(k * 16));
     }
+    /*
+     * Every draw is counted, as the ZB counts (ZB_ZPASS_*): samples that
+     * passed the depth and stencil tests, collected at the next sync.
+     */
+    glGenQueries(1, &q);
+    glBeginQuery(GL_SAMPLES_PASSED, q);
     glDrawArrays(GL_TRIANGLES, 0, j->nverts);
+    glEndQuery(GL_SAMPLES_PASSED);
+    g_array_append_val(g->zq, q);
     for (unsigned k = 0; k < nattr; k++) {
         glDisableVertexAttribArray(k);
     }
@@ -459,12 +467,29 @@ static void gl_read_back(R500Gl *g, GlJob *j)
     }
 }
 
+/* The draws' occlusion counts since the last collection, summed. */
+static void gl_counts(R500Gl *g, GlJob *j)
+{
+    for (guint i = 0; i < g->zq->len; i++) {
+        GLuint q = g_array_index(g->zq, GLuint, i);
+        GLuint64 n = 0;
+
+        glGetQueryObjectui64v(q, GL_QUERY_RESULT, &n);
+        j->zpass += n;
+    }
+    if (g->zq->len) {
+        glDeleteQueries(g->zq->len, (GLuint *)g->zq->data);
+    }
+    g_array_set_size(g->zq, 0);
+}
+
 gpointer r500_gl_thread(gpointer opaque)
 {
     R500Gl *g = opaque;
     bool ok;
 
     on_gl_thread = true;
+    g->zq = g_array_new(false, false, sizeof(GLuint));
     ok = gl_context(g);
 
     g_mutex_lock(&g->lock);
@@ -481,6 +506,9 @@ gpointer r500_gl_thread(gpointer opaque)
         g_mutex_unlock(&g->lock);
         if (g->job->sync_only) {
             gl_read_back(g, g->job);
+            if (g->job->counts) {
+                gl_counts(g, g->job);
+            }
         } else {
             gl_run(g, g->job);
         }
@@ -497,6 +525,8 @@ gpointer r500_gl_thread(gpointer opaque)
     if (g->progs) {
         g_hash_table_destroy(g->progs);
     }
+    /* the queries went with the context */
+    g_array_free(g->zq, true);
     return NULL;
 }
 

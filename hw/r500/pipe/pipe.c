@@ -47,8 +47,8 @@ bool r500_pipe_reg_is_3d(uint32_t reg)
     /*
      * The 3D pipeline's state (r500_3d_regs.def): SE viewport, VAP,
      * GA..ZB, the US/PVS arrays.  Writing it starts nothing and signals
-     * nothing (the occlusion query's ZB_ZPASS_ADDR aside, whose count the
-     * GL renderer does not keep: docs/3d.md).
+     * nothing (the occlusion query's ZB_ZPASS_DATA/ADDR aside, which
+     * sync themselves: rb3d.c).
      */
     return (reg >= 0x1D98 && reg < 0x1E00) ||
            (reg >= 0x2000 && reg < 0x3000) ||

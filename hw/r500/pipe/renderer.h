@@ -39,7 +39,10 @@ typedef enum R500Sync {
     R500_SYNC_MIGRATE,          /* the state is saved */
     R500_SYNC_RESET,            /* the chip is reset */
     R500_SYNC_MEMORY,           /* another engine writes VRAM (the ZB's
-                                   fast-clear expansion) */
+                                   fast-clear expansion, an occlusion
+                                   count stored) */
+    R500_SYNC_COUNT,            /* the occlusion count is reset: the
+                                   draws' counts first, not their pixels */
 } R500Sync;
 
 typedef struct R500RendererOps {
