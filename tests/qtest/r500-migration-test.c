@@ -378,6 +378,28 @@ static uint32_t draw_progress(CpEnv *e)
            draw_px(e, DRAW_W - 1, DRAW_W - 1) * 5;
 }
 
+/* The layers drawn to the end: the snapshot every migrated run must give. */
+static char *draw_reference(CpEnv *e)
+{
+    draw_submit_layers(e);
+    g_assert_true(cp_poll_reg_ms(e, MIG_MARK, ~0u, 1, 120000));
+    return draw_snapshot(e);
+}
+
+/* The migrated run goes on to the marker and gives want; both freed. */
+static void draw_resume(CpEnv *e, char *want)
+{
+    char *got;
+
+    qobject_unref(qtest_qmp(e->t.qts, "{'execute': 'cont'}"));
+    g_assert_true(cp_poll_reg_ms(e, MIG_MARK, ~0u, 1, 120000));
+    got = draw_snapshot(e);
+    g_assert_cmpstr(got, ==, want);
+    cp_env_stop(e);
+    g_free(want);
+    g_free(got);
+}
+
 /*
  * Migrated while a draw is stopped between two slices (r500/3d-draw):
  * the destination goes on where the draw stopped; every sampled pixel
@@ -404,13 +426,11 @@ static void test_mid_draw(const void *data)
     const DrawCase *dc = data;
     const R500TestModel *m = dc->m;
     CpEnv ref, a, b;
-    char *want, *got;
+    char *want;
     bool mid = false;
 
     cp_env_start_args(&ref, m, dc->args);
-    draw_submit_layers(&ref);
-    g_assert_true(cp_poll_reg_ms(&ref, MIG_MARK, ~0u, 1, 120000));
-    want = draw_snapshot(&ref);
+    want = draw_reference(&ref);
     /* each layer adds 3, 5, 1, 3 of 255 to R, G, B, A: all, once */
     g_assert_cmphex(draw_px(&ref, 0, 0), ==, DRAW_LAYERS * 0x03010503u);
     g_assert_cmphex(draw_px(&ref, DRAW_W - 1, DRAW_W - 1), ==,
@@ -431,13 +451,7 @@ static void test_mid_draw(const void *data)
     g_assert_cmpuint(mig_marker(&a), ==, 0);
     g_assert_true(r500_rreg(&a.t, R_RBBM_STATUS) & GUI_ACTIVE);
     migrate(&a, &b, dc->args);
-    qobject_unref(qtest_qmp(b.t.qts, "{'execute': 'cont'}"));
-    g_assert_true(cp_poll_reg_ms(&b, MIG_MARK, ~0u, 1, 120000));
-    got = draw_snapshot(&b);
-    g_assert_cmpstr(got, ==, want);
-    cp_env_stop(&b);
-    g_free(want);
-    g_free(got);
+    draw_resume(&b, want);
 }
 
 /*
@@ -463,7 +477,7 @@ static void test_mid_draw_gl(void)
 {
     const R500TestModel *m = &r500_test_models[0];
     CpEnv ref, a, b;
-    char *want, *got;
+    char *want;
 
     cp_env_start_args(&a, m, DRAW_AUTO);
     if (!renderer_is_gl(&a)) {
@@ -473,9 +487,7 @@ static void test_mid_draw_gl(void)
         return;
     }
     cp_env_start_args(&ref, m, DRAW_SOFT);
-    draw_submit_layers(&ref);
-    g_assert_true(cp_poll_reg_ms(&ref, MIG_MARK, ~0u, 1, 120000));
-    want = draw_snapshot(&ref);
+    want = draw_reference(&ref);
     cp_env_stop(&ref);
 
     draw_submit_layers(&a);
@@ -484,13 +496,7 @@ static void test_mid_draw_gl(void)
                    mig_marker(&a), draw_px(&a, 0, 0));
     migrate(&a, &b, DRAW_AUTO);
     g_assert_true(renderer_is_gl(&b));
-    qobject_unref(qtest_qmp(b.t.qts, "{'execute': 'cont'}"));
-    g_assert_true(cp_poll_reg_ms(&b, MIG_MARK, ~0u, 1, 120000));
-    got = draw_snapshot(&b);
-    g_assert_cmpstr(got, ==, want);
-    cp_env_stop(&b);
-    g_free(want);
-    g_free(got);
+    draw_resume(&b, want);
 }
 
 int main(int argc, char **argv)
