@@ -11,8 +11,11 @@
  *                 after it;
  *   cpu-write     a pixel the CPU writes into a drawn surface after a
  *                 sync survives the next draws and their write-back;
- *   fallback      a draw gl leaves to soft (a ROP here) follows the earlier
- *                 gl draws, and a gl draw after it sees soft's pixels;
+ *   fallback      a draw gl leaves to soft (clip rectangles here) follows
+ *                 the earlier gl draws, and a gl draw after it sees soft's
+ *                 pixels;
+ *   rop           ROPs (RB3D_ROPCNTL) drawn as GL's logic ops store the
+ *                 bits soft's store;
  *   occlusion     the occlusion count (ZB_ZPASS_DATA/ADDR) of gl's draws
  *                 is soft's, a reset between draws forgets the earlier
  *                 ones, and storing it leaves the pixels in memory.
@@ -76,11 +79,12 @@ static unsigned chan_diff(uint32_t a, uint32_t b)
 }
 
 /*
- * Pixels more than 1/255 a channel apart: those where the triangles'
+ * Pixels more than tol/255 a channel apart: those where the triangles'
  * edges cover a pixel centre on one renderer and not on the other (soft
- * snaps vertices to 1/12 pixel, GL to its own subpixel grid).
+ * snaps vertices to 1/12 pixel, GL to its own subpixel grid).  Each
+ * blended pass may round one LSB the other way, so tol is the passes.
  */
-static unsigned compare(TestHost *a, TestHost *b)
+static unsigned compare_tol(TestHost *a, TestHost *b, unsigned tol)
 {
     unsigned edge = 0, drawn = 0;
 
@@ -89,11 +93,16 @@ static unsigned compare(TestHost *a, TestHost *b)
             uint32_t pa = t3d_px(a, x, y), pb = t3d_px(b, x, y);
 
             drawn += pa != 0;
-            edge += chan_diff(pa, pb) > 1;
+            edge += chan_diff(pa, pb) > tol;
         }
     }
     g_assert_cmpuint(drawn, >, T3D_W * T3D_H / 2);
     return edge;
+}
+
+static unsigned compare(TestHost *a, TestHost *b)
+{
+    return compare_tol(a, b, 1);
 }
 
 static void test_same_as_soft(void)
@@ -169,22 +178,102 @@ static void test_fallback(void)
 
         scene(h);
         /*
-         * ROP COPY (3, GL's order) with blending off: soft draws this one
-         * (a ROP that mixes bits, XOR, would turn the one-LSB rounding
-         * differences into large ones)
+         * Clip rectangle 0 over (0, 0)-(40, 40), the rule keeping the
+         * pixels inside it: soft draws this one
          */
-        r500_reg_write(&h->chip, R_RB3D_BLENDCNTL, 0);
-        r500_reg_write(&h->chip, R_RB3D_ROPCNTL, 3u << 8 | 1u << 2);
+        r500_reg_write(&h->chip, R500_REGA_AT(SC_CLIPRECT_TL, 0), 0);
+        r500_reg_write(&h->chip, R500_REGA_AT(SC_CLIPRECT_BR, 0),
+                       40u | 40u << 13);
+        r500_reg_write(&h->chip, R_SC_CLIP_RULE, 0xAAAA);
         scene(h);
-        r500_reg_write(&h->chip, R_RB3D_ROPCNTL, 0);
-        t3d_blend_add(h);
+        r500_reg_write(&h->chip, R_SC_CLIP_RULE, 0xFFFF);
         scene(h);
         r500_pipe_sync(&h->chip, R500_SYNC_FENCE);
     }
-    g_assert_cmpuint(compare(soft, gl), <, 60);
+    /*
+     * three additive passes, each within an LSB; a lost pass (soft's
+     * inside the rectangle, or gl's around it) is tens of LSBs
+     */
+    g_assert_cmpuint(compare_tol(soft, gl, 3), <, 60);
     r500_gl_stats(&gl->chip, &draws, &fallbacks);
     g_assert_cmpuint(draws, ==, 2);
     g_assert_cmpuint(fallbacks, ==, 1);
+    test_host_free(soft);
+    test_host_free(gl);
+}
+
+/*
+ * RB3D_ROPCNTL.ROP takes Mesa's PIPE_LOGICOP_* codes, bit (s << 1 | d)
+ * the result: 5 is ~d (INVERT), 3 ~s (COPY_INVERTED), 6 s ^ d (XOR).
+ * One smooth triangle (the scene's overlap would invert twice).
+ */
+static void rop(TestHost *h, unsigned code, bool flat)
+{
+    float v[3 * 8];
+
+    r500_reg_write(&h->chip, R_RB3D_BLENDCNTL, 0);
+    r500_reg_write(&h->chip, R_RB3D_ROPCNTL, code << 8 | 1u << 2);
+    vtx(v, 3.2f, 2.7f, 0.2f, 0.1f, 0.0f, 0.3f);
+    vtx(v + 8, 60.4f, 9.1f, 0.0f, 0.4f, 0.1f, 0.3f);
+    vtx(v + 16, 20.6f, 58.3f, 0.3f, 0.0f, 0.5f, 0.3f);
+    if (flat) {
+        /* 51/255, 102/255, ...: the same bytes on both (B, G, R, A) */
+        for (int i = 0; i < 3; i++) {
+            vtx(v + 8 * i, v[8 * i], v[8 * i + 1], 0.2f, 0.4f, 0.6f, 0.8f);
+        }
+    }
+    t3d_draw(h, TRIANGLES, v, 3);
+}
+
+/* Pixels whose stored bits differ, and the drawn pixels' count. */
+static unsigned compare_bits(TestHost *a, TestHost *b, uint32_t fill,
+                             unsigned *drawn)
+{
+    unsigned diff = 0;
+
+    *drawn = 0;
+    for (unsigned y = 0; y < T3D_H; y++) {
+        for (unsigned x = 0; x < T3D_W; x++) {
+            *drawn += t3d_px(a, x, y) != fill;
+            diff += t3d_px(a, x, y) != t3d_px(b, x, y);
+        }
+    }
+    return diff;
+}
+
+static void test_rop(void)
+{
+    static const unsigned codes[] = { 5, 3, 6 };
+    TestHost *soft = host("soft"), *gl = host("gl");
+    const uint32_t fill = 0x00FF8040;
+    uint64_t draws, fallbacks;
+    unsigned drawn;
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(codes); i++) {
+        t3d_fill(soft, fill);
+        t3d_fill(gl, fill);
+        rop(soft, codes[i], codes[i] == 6);
+        rop(gl, codes[i], codes[i] == 6);
+        r500_pipe_sync(&gl->chip, R500_SYNC_FENCE);
+        g_assert_cmphex(t3d_px(gl, 0, 63), ==, fill);
+        if (codes[i] == 3) {
+            /*
+             * ~s of a smooth triangle: the renderers' one-LSB rounding
+             * differences stay one LSB under the inversion
+             */
+            g_assert_cmpuint(compare(soft, gl), <, 10);
+        } else {
+            /* ~d, and s ^ d of a flat colour: the same bits */
+            g_assert_cmphex(t3d_px(gl, 30, 20), ==, codes[i] == 5 ? ~fill :
+                            fill ^ 0xCC996633);
+            /* bit-exact but for pixels on the edge (coverage) */
+            g_assert_cmpuint(compare_bits(soft, gl, fill, &drawn), <, 10);
+            g_assert_cmpuint(drawn, >, T3D_W * T3D_H / 4);
+        }
+    }
+    r500_gl_stats(&gl->chip, &draws, &fallbacks);
+    g_assert_cmpuint(draws, ==, G_N_ELEMENTS(codes));
+    g_assert_cmpuint(fallbacks, ==, 0);
     test_host_free(soft);
     test_host_free(gl);
 }
@@ -231,6 +320,7 @@ int main(int argc, char **argv)
     g_test_add_func("/gl/renderer/deferred", test_deferred);
     g_test_add_func("/gl/renderer/cpu-write", test_cpu_write);
     g_test_add_func("/gl/renderer/fallback", test_fallback);
+    g_test_add_func("/gl/renderer/rop", test_rop);
     g_test_add_func("/gl/renderer/occlusion", test_occlusion);
     return g_test_run();
 }

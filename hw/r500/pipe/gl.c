@@ -22,7 +22,7 @@
  * prepares everything that touches chip memory (which in QEMU may need
  * the big lock it holds) and hands the GL work over, waiting for it.
  *
- * What the translation or this renderer cannot express (ROPs, formats
+ * What the translation or this renderer cannot express (formats
  * other than ARGB8888, cube maps, flow control, ...) is drawn by soft,
  * that draw only, and said once per reason and reset (R500_GL_NOTE_*).
  *

@@ -90,6 +90,8 @@ struct GlJob {
     float czv[4];
     bool blend;
     GLenum eq[2], sf[2], df[2];         /* colour, alpha */
+    bool logic;                         /* the ROP, as GL's logic op */
+    GLenum logic_op;
     float const_color[4];
     const float *kconst;
     struct {

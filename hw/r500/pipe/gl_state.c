@@ -55,8 +55,30 @@ const char *r500_gl_state(R500Chip *s, GlJob *j)
     if (r->clip_rule != 0xFFFF) {
         return "clip rectangles";
     }
-    if (rb->rop_on || rb->zero_output) {
-        return "ROP or ZERO_OUTPUT_MASK";
+    if (rb->zero_output) {
+        return "ZERO_OUTPUT_MASK";
+    }
+    if (rb->rop_on) {
+        /*
+         * The ROP (rb3d.c color_write, reference 2.11) on the stored
+         * bits, as GL's logic op on a fixed-point target; blending is
+         * off under both.  RB3D_ROPCNTL.ROP's bit (s << 1 | d) is the
+         * result for source bit s and destination bit d (Mesa passes its
+         * PIPE_LOGICOP_* there); GL's ops, in X11's order, keep that
+         * table's bits reversed: COPY is 12 (0b1100) there, 3 in GL.
+         */
+        unsigned code = R500_FGET(rb->rop, RB3D_ROPCNTL, ROP), rev = 0;
+
+        if (rb->cb_clear) {
+            /* GL's logic op would reach the ZB's memory too */
+            return "a ROP with the ZB colour clear";
+        }
+        for (int b = 0; b < 4; b++) {
+            rev |= ((code >> b) & 1u) << (3 - b);
+        }
+        j->logic = true;
+        j->logic_op = GL_CLEAR + rev;
+        return NULL;
     }
     if (rb->blend_on) {
         for (int c = 0; c < 2; c++) {

@@ -360,6 +360,12 @@ static void gl_run(R500Gl *g, GlJob *j)
     } else {
         glDisable(GL_BLEND);
     }
+    if (j->logic) {
+        glEnable(GL_COLOR_LOGIC_OP);
+        glLogicOp(j->logic_op);
+    } else {
+        glDisable(GL_COLOR_LOGIC_OP);
+    }
     glDisable(GL_CULL_FACE);
     /* the triangles come in GL's winding for their facing (gl_tri) */
     glFrontFace(GL_CCW);
