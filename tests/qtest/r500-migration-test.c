@@ -464,12 +464,10 @@ static void test_mid_draw(const void *data)
 
 static bool renderer_is_gl(CpEnv *e)
 {
-    QDict *rsp = qtest_qmp(e->t.qts, "{'execute': 'qom-get', 'arguments': "
-                           "{'path': %s, 'property': 'renderer-active'}}",
-                           R500_TEST_ID);
-    bool gl = !g_strcmp0(qdict_get_try_str(rsp, "return"), "gl");
+    char *active = r500_qom_str(&e->t, "renderer-active");
+    bool gl = !g_strcmp0(active, "gl");
 
-    qobject_unref(rsp);
+    g_free(active);
     return gl;
 }
 

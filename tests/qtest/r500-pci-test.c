@@ -218,20 +218,6 @@ static void test_unknown_register(const R500TestModel *m)
     r500_test_stop(&t);
 }
 
-static uint64_t qom_stat(R500Test *t, const char *name)
-{
-    QDict *rsp = qtest_qmp(t->qts, "{'execute': 'qom-get', 'arguments': "
-                           "{'path': %s, 'property': 'stats'}}", R500_TEST_ID);
-    QDict *st = qdict_get_qdict(rsp, "return");
-    uint64_t v;
-
-    g_assert_nonnull(st);
-    g_assert_true(qdict_haskey(st, name));
-    v = qdict_get_int(st, name);
-    qobject_unref(rsp);
-    return v;
-}
-
 /*
  * QEMU conventions: the core's counters through QMP qom-get "stats"; the
  * old property spelling guest_hwcursor reaches guest-hwcursor.
@@ -243,12 +229,12 @@ static void test_qom(const R500TestModel *m)
     QDict *rsp;
 
     r500_test_start(&t, m->name, "-global r500.guest_hwcursor=on", true);
-    errors = qom_stat(&t, "guest-errors");
-    g_assert_cmpuint(qom_stat(&t, "cp-type0-packets"), ==, 0);
+    errors = r500_qom_stat(&t, "guest-errors");
+    g_assert_cmpuint(r500_qom_stat(&t, "cp-type0-packets"), ==, 0);
     /* MM_DATA into nowhere is a guest error (docs/architecture.md) */
     r500_wreg(&t, R_MM_INDEX, 0x80000000u | 0x7ffffff0);
     r500_wreg(&t, R_MM_DATA, 0xdeadbeef);
-    g_assert_cmpuint(qom_stat(&t, "guest-errors"), ==, errors + 1);
+    g_assert_cmpuint(r500_qom_stat(&t, "guest-errors"), ==, errors + 1);
     rsp = qtest_qmp(t.qts, "{'execute': 'qom-get', 'arguments': "
                     "{'path': %s, 'property': 'guest-hwcursor'}}",
                     R500_TEST_ID);

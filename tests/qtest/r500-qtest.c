@@ -46,6 +46,31 @@ void r500_test_stop(R500Test *t)
     qtest_quit(t->qts);
 }
 
+char *r500_qom_str(R500Test *t, const char *prop)
+{
+    QDict *rsp = qtest_qmp(t->qts, "{'execute': 'qom-get', 'arguments': "
+                           "{'path': %s, 'property': %s}}", R500_TEST_ID,
+                           prop);
+    char *v = g_strdup(qdict_get_try_str(rsp, "return"));
+
+    qobject_unref(rsp);
+    return v;
+}
+
+uint64_t r500_qom_stat(R500Test *t, const char *name)
+{
+    QDict *rsp = qtest_qmp(t->qts, "{'execute': 'qom-get', 'arguments': "
+                           "{'path': %s, 'property': 'stats'}}", R500_TEST_ID);
+    QDict *st = qdict_get_qdict(rsp, "return");
+    uint64_t v;
+
+    g_assert_nonnull(st);
+    g_assert_true(qdict_haskey(st, name));
+    v = qdict_get_int(st, name);
+    qobject_unref(rsp);
+    return v;
+}
+
 uint32_t r500_rreg(R500Test *t, uint32_t reg)
 {
     return qpci_io_readl(t->dev, t->mmio, reg);

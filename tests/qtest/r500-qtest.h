@@ -52,6 +52,14 @@ void r500_wreg_mc(R500Test *t, uint32_t idx, uint32_t val);
 uint32_t r500_rreg_pcie(R500Test *t, uint32_t idx);
 void r500_wreg_pcie(R500Test *t, uint32_t idx, uint32_t val);
 
+/*
+ * The card's QOM properties through QMP qom-get: a string property (a
+ * new string, g_free it; NULL if it is not one), and one counter of
+ * "stats" (asserted present).
+ */
+char *r500_qom_str(R500Test *t, const char *prop);
+uint64_t r500_qom_stat(R500Test *t, const char *name);
+
 /* Size mask of a 32-bit BAR (or the ROM BAR) by the all-ones probe. */
 uint32_t r500_bar_probe(R500Test *t, uint8_t cfg_offset);
 

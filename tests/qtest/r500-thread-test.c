@@ -151,29 +151,9 @@ static void test_reset(const void *data)
  * The same layers drawn on the host-GL renderer (renderer=gl, on the
  * card's thread): the pixels soft draws, in VRAM when the marker after
  * the draw is (the renderer writes each draw back before the CP goes on).
+ * layers_on(): the layers on renderer (soft or auto); false: auto did not
+ * pick gl.
  */
-static char *qom_str(CpEnv *e, const char *prop)
-{
-    QDict *rsp = qtest_qmp(e->t.qts, "{'execute': 'qom-get', 'arguments': "
-                           "{'path': %s, 'property': %s}}", R500_TEST_ID,
-                           prop);
-    char *v = g_strdup(qdict_get_try_str(rsp, "return"));
-
-    qobject_unref(rsp);
-    return v;
-}
-
-static int64_t qom_stat(CpEnv *e, const char *name)
-{
-    QDict *rsp = qtest_qmp(e->t.qts, "{'execute': 'qom-get', 'arguments': "
-                           "{'path': %s, 'property': 'stats'}}", R500_TEST_ID);
-    int64_t v = qdict_get_int(qdict_get_qdict(rsp, "return"), name);
-
-    qobject_unref(rsp);
-    return v;
-}
-
-/* The layers on renderer (soft or auto); false: auto did not pick gl. */
 static bool layers_on(const char *renderer, uint32_t out[3])
 {
     char *args = g_strdup_printf("-global r500.card-thread=on "
@@ -183,7 +163,7 @@ static bool layers_on(const char *renderer, uint32_t out[3])
 
     cp_env_start_args(&e, &r500_test_models[0], args);
     g_free(args);
-    active = qom_str(&e, "renderer-active");
+    active = r500_qom_str(&e.t, "renderer-active");
     if (strcmp(renderer, "soft") && strcmp(active, "gl")) {
         g_free(active);
         cp_env_stop(&e);
@@ -197,7 +177,7 @@ static bool layers_on(const char *renderer, uint32_t out[3])
     out[1] = px(&e, CB_W / 2 + 3, CB_W / 3);
     out[2] = px(&e, CB_W - 1, CB_W - 1);
     /* the draw was gl's, or soft's on soft */
-    g_assert_cmpint(qom_stat(&e, "render-gl-draws"), ==,
+    g_assert_cmpint(r500_qom_stat(&e.t, "render-gl-draws"), ==,
                     strcmp(active, "gl") ? 0 : 1);
     g_free(active);
     cp_env_stop(&e);
