@@ -139,6 +139,7 @@ struct R500Gl {
     int att_w[GL_ATTS], att_h[GL_ATTS];
     GHashTable *progs;                  /* vs "\n//fs\n" fs -> program */
     GArray *zq;                         /* the draws' uncollected queries */
+    GArray *zfree;                      /* collected ones, to reuse */
 
     /* ---- The caller's, per draw ---- */
     GArray *verts;

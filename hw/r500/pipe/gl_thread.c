@@ -411,7 +411,12 @@ static void gl_run(R500Gl *g, GlJob *j)
      * Every draw is counted, as the ZB counts (ZB_ZPASS_*): samples that
      * passed the depth and stencil tests, collected at the next sync.
      */
-    glGenQueries(1, &q);
+    if (g->zfree->len) {
+        q = g_array_index(g->zfree, GLuint, g->zfree->len - 1);
+        g_array_set_size(g->zfree, g->zfree->len - 1);
+    } else {
+        glGenQueries(1, &q);
+    }
     glBeginQuery(GL_SAMPLES_PASSED, q);
     glDrawArrays(GL_TRIANGLES, 0, j->nverts);
     glEndQuery(GL_SAMPLES_PASSED);
@@ -473,9 +478,17 @@ static void gl_read_back(R500Gl *g, GlJob *j)
     }
 }
 
-/* The draws' occlusion counts since the last collection, summed. */
+/*
+ * The draws' occlusion counts since the last collection, summed.  Their
+ * query objects are kept for the next draws (GL_QUERY_POOL at most: one
+ * CP run's draws, as every run ends in a sync), not made per draw.
+ */
+#define GL_QUERY_POOL 1024
+
 static void gl_counts(R500Gl *g, GlJob *j)
 {
+    guint keep = MIN(g->zq->len, GL_QUERY_POOL - g->zfree->len);
+
     for (guint i = 0; i < g->zq->len; i++) {
         GLuint q = g_array_index(g->zq, GLuint, i);
         GLuint64 n = 0;
@@ -483,8 +496,9 @@ static void gl_counts(R500Gl *g, GlJob *j)
         glGetQueryObjectui64v(q, GL_QUERY_RESULT, &n);
         j->zpass += n;
     }
-    if (g->zq->len) {
-        glDeleteQueries(g->zq->len, (GLuint *)g->zq->data);
+    g_array_append_vals(g->zfree, g->zq->data, keep);
+    if (g->zq->len > keep) {
+        glDeleteQueries(g->zq->len - keep, (GLuint *)g->zq->data + keep);
     }
     g_array_set_size(g->zq, 0);
 }
@@ -496,6 +510,7 @@ gpointer r500_gl_thread(gpointer opaque)
 
     on_gl_thread = true;
     g->zq = g_array_new(false, false, sizeof(GLuint));
+    g->zfree = g_array_new(false, false, sizeof(GLuint));
     ok = gl_context(g);
 
     g_mutex_lock(&g->lock);
@@ -533,6 +548,7 @@ gpointer r500_gl_thread(gpointer opaque)
     }
     /* the queries went with the context */
     g_array_free(g->zq, true);
+    g_array_free(g->zfree, true);
     return NULL;
 }
 
