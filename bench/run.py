@@ -395,8 +395,9 @@ def main():
                     help='thread counts, comma-separated: LP_NUM_THREADS '
                          'for llvmpipe, R500_RENDER_THREADS for the core')
     ap.add_argument('--only', help='3D workloads to run, comma-separated')
-    ap.add_argument('--renderer', default='soft',
-                    help='the card\'s renderer for r300 and the replays: '
+    ap.add_argument('--renderer', default='auto',
+                    help='the card\'s renderer for r300 and the replays '
+                         '(the card\'s default, auto): '
                          'soft, gl, auto (R500_RENDERER)')
     ap.add_argument('--no-3d', action='store_true')
     ap.add_argument('--no-core', action='store_true')
