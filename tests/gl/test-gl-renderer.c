@@ -16,6 +16,7 @@
  *                 pixels;
  *   rop           ROPs (RB3D_ROPCNTL) drawn as GL's logic ops store the
  *                 bits soft's store;
+ *   zero-output   ZERO_OUTPUT_MASK draws on gl and writes no colour;
  *   occlusion     the occlusion count (ZB_ZPASS_DATA/ADDR) of gl's draws
  *                 is soft's, a reset between draws forgets the earlier
  *                 ones, and storing it leaves the pixels in memory.
@@ -278,6 +279,38 @@ static void test_rop(void)
     test_host_free(gl);
 }
 
+/*
+ * ZB_ZSTENCILCNTL.ZERO_OUTPUT_MASK: the draw runs (on gl, not left to
+ * soft) and no colour reaches memory, as on soft; without it, the same
+ * draw does.
+ */
+static void test_zero_output(void)
+{
+    TestHost *soft = host("soft"), *gl = host("gl");
+    const uint32_t fill = 0x00FF8040;
+    TestHost *hs[2] = { soft, gl };
+    uint64_t draws, fallbacks;
+    unsigned drawn;
+
+    for (int k = 0; k < 2; k++) {
+        t3d_fill(hs[k], fill);
+        r500_reg_write(&hs[k]->chip, R_ZB_ZSTENCILCNTL, 1u << 27);
+        scene(hs[k]);
+    }
+    r500_pipe_sync(&gl->chip, R500_SYNC_FENCE);
+    g_assert_cmpuint(compare_bits(soft, gl, fill, &drawn), ==, 0);
+    g_assert_cmpuint(drawn, ==, 0);
+    r500_gl_stats(&gl->chip, &draws, &fallbacks);
+    g_assert_cmpuint(draws, ==, 1);
+    g_assert_cmpuint(fallbacks, ==, 0);
+    r500_reg_write(&gl->chip, R_ZB_ZSTENCILCNTL, 0);
+    scene(gl);
+    r500_pipe_sync(&gl->chip, R500_SYNC_FENCE);
+    g_assert_cmphex(t3d_px(gl, 30, 30), !=, fill);
+    test_host_free(soft);
+    test_host_free(gl);
+}
+
 /* Reset the count, the scene, store it; the count stored. */
 static uint32_t counted(TestHost *h, bool twice)
 {
@@ -321,6 +354,7 @@ int main(int argc, char **argv)
     g_test_add_func("/gl/renderer/cpu-write", test_cpu_write);
     g_test_add_func("/gl/renderer/fallback", test_fallback);
     g_test_add_func("/gl/renderer/rop", test_rop);
+    g_test_add_func("/gl/renderer/zero-output", test_zero_output);
     g_test_add_func("/gl/renderer/occlusion", test_occlusion);
     return g_test_run();
 }

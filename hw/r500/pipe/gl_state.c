@@ -55,8 +55,8 @@ const char *r500_gl_state(R500Chip *s, GlJob *j)
     if (r->clip_rule != 0xFFFF) {
         return "clip rectangles";
     }
-    if (rb->zero_output) {
-        return "ZERO_OUTPUT_MASK";
+    if (rb->zero_output && rb->cb_clear) {
+        return "ZERO_OUTPUT_MASK with the ZB colour clear";
     }
     if (rb->rop_on) {
         /*
@@ -205,7 +205,11 @@ const char *r500_gl_targets(R500Chip *s, GlJob *j, GString *epi)
         }
         memcpy(j->const_color, rb->cb[0].const_color, 16);
         j->cb[i].src = t->src;
-        j->cb[i].mask = t->mask;
+        /*
+         * ZB_ZSTENCILCNTL.ZERO_OUTPUT_MASK: the RB writes no colour (soft's
+         * r500_rb3d_quad_color returns), depth and stencil go on
+         */
+        j->cb[i].mask = rb->zero_output ? 0 : t->mask;
         g_string_append_printf(epi, "layout(location = %d) out vec4 "
                                "r500_c%d;\n", i, i);
         j->ntargets++;
