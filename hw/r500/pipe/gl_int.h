@@ -90,8 +90,7 @@ struct GlJob {
     float czv[4];
     bool blend;
     GLenum eq[2], sf[2], df[2];         /* colour, alpha */
-    bool logic;                         /* the ROP, as GL's logic op */
-    GLenum logic_op;
+    GLenum logic_op;                    /* the ROP as GL's logic op, or 0 */
     float const_color[4];
     const float *kconst;
     struct {

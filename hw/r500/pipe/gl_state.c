@@ -76,7 +76,6 @@ const char *r500_gl_state(R500Chip *s, GlJob *j)
         for (int b = 0; b < 4; b++) {
             rev |= ((code >> b) & 1u) << (3 - b);
         }
-        j->logic = true;
         j->logic_op = GL_CLEAR + rev;
         return NULL;
     }

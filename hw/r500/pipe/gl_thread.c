@@ -360,7 +360,7 @@ static void gl_run(R500Gl *g, GlJob *j)
     } else {
         glDisable(GL_BLEND);
     }
-    if (j->logic) {
+    if (j->logic_op) {
         glEnable(GL_COLOR_LOGIC_OP);
         glLogicOp(j->logic_op);
     } else {
