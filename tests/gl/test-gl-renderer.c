@@ -19,7 +19,9 @@
  *   zero-output   ZERO_OUTPUT_MASK draws on gl and writes no colour;
  *   occlusion     the occlusion count (ZB_ZPASS_DATA/ADDR) of gl's draws
  *                 is soft's, a reset between draws forgets the earlier
- *                 ones, and storing it leaves the pixels in memory.
+ *                 ones, and storing it leaves the pixels in memory;
+ *   split         a draw cut in two with a sync between (a CP slice's
+ *                 end) leaves the bits of the same draw in one piece.
  */
 #include <string.h>
 
@@ -346,6 +348,69 @@ static void test_occlusion(void)
     test_host_free(gl2);
 }
 
+/*
+ * A grid of smooth triangles over the target in one draw, cells of 4
+ * pixels off the pixel grid, drawn in calls of budget work units (0:
+ * one); returns the calls.  With a window that followed each call's box,
+ * GL's window-to-clip round trip moved some vertices across its subpixel
+ * grid: a few tens of pixels took the neighbour triangle's colour.
+ */
+#define GRID_N 16
+
+static unsigned grid(TestHost *h, uint64_t budget)
+{
+    float *v = g_new(float, GRID_N * GRID_N * 6 * 8), *p = v;
+    unsigned calls;
+
+    for (unsigned j = 0; j < GRID_N; j++) {
+        for (unsigned i = 0; i < GRID_N; i++) {
+            static const int corner[6][2] = {
+                { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 0 }, { 1, 1 }, { 0, 1 },
+            };
+
+            for (unsigned k = 0; k < 6; k++) {
+                unsigned ci = i + corner[k][0], cj = j + corner[k][1];
+
+                vtx(p, ci * 4.0f + 0.37f, cj * 4.0f + 0.37f,
+                    ci / (float)GRID_N, cj / (float)GRID_N,
+                    ((ci ^ cj) & 1) ? 0.9f : 0.2f, 1.0f);
+                p += 8;
+            }
+        }
+    }
+    calls = t3d_draw_split(h, TRIANGLES, v, (p - v) / 8, budget, NULL);
+    r500_pipe_sync(&h->chip, R500_SYNC_CPU);
+    g_free(v);
+    return calls;
+}
+
+static void test_split(void)
+{
+    static const uint64_t budgets[] = { 400, 1500, 3000 };
+    TestHost *one = host("gl");
+
+    /* blending off: a pixel is the last triangle's over it */
+    r500_reg_write(&one->chip, R_RB3D_BLENDCNTL, 0);
+    g_assert_cmpuint(grid(one, 0), ==, 1);
+    g_assert_cmphex(t3d_px(one, 30, 30), !=, 0);
+    for (unsigned b = 0; b < G_N_ELEMENTS(budgets); b++) {
+        TestHost *two = host("gl");
+        unsigned differ = 0;
+
+        r500_reg_write(&two->chip, R_RB3D_BLENDCNTL, 0);
+        /* in slices, memory the truth after each: other boxes each time */
+        g_assert_cmpuint(grid(two, budgets[b]), >, 2);
+        for (unsigned y = 0; y < T3D_H; y++) {
+            for (unsigned x = 0; x < T3D_W; x++) {
+                differ += t3d_px(one, x, y) != t3d_px(two, x, y);
+            }
+        }
+        g_assert_cmpuint(differ, ==, 0);
+        test_host_free(two);
+    }
+    test_host_free(one);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -356,5 +421,6 @@ int main(int argc, char **argv)
     g_test_add_func("/gl/renderer/rop", test_rop);
     g_test_add_func("/gl/renderer/zero-output", test_zero_output);
     g_test_add_func("/gl/renderer/occlusion", test_occlusion);
+    g_test_add_func("/gl/renderer/split", test_split);
     return g_test_run();
 }

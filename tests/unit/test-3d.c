@@ -108,7 +108,7 @@ void t3d_setup(TestHost *h)
 unsigned t3d_draw_split(TestHost *h, unsigned prim, const float *v,
                         unsigned n, uint64_t budget, uint64_t *max_work)
 {
-    uint32_t data[8 * 64];
+    uint32_t *data = g_new(uint32_t, 8 * n);
     R500DrawCmd cmd = {
         .opcode = 0x35, .source = R500_DRAW_EMBEDDED, .prim_type = prim,
         .num_vertices = n, .data = data, .data_dwords = 8 * n,
@@ -117,7 +117,7 @@ unsigned t3d_draw_split(TestHost *h, unsigned prim, const float *v,
     unsigned calls = 0;
     uint64_t most = 0;
 
-    g_assert_cmpuint(n, <=, 64);
+    g_assert_cmpuint(n, <=, 65535);
     for (unsigned i = 0; i < 8 * n; i++) {
         data[i] = fbits(v[i]);
     }
@@ -128,7 +128,13 @@ unsigned t3d_draw_split(TestHost *h, unsigned prim, const float *v,
         most = MAX(most, work);
         cmd.resume = true;
         g_assert_cmpuint(++calls, <, 1u << 24);
-    } while (r500_3d_draw_stopped(&h->chip));
+        if (!r500_3d_draw_stopped(&h->chip)) {
+            break;
+        }
+        /* the run of the chip ends with the slice (core.c) */
+        r500_pipe_sync(&h->chip, R500_SYNC_CPU);
+    } while (true);
+    g_free(data);
     if (max_work) {
         *max_work = most;
     }

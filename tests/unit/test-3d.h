@@ -64,7 +64,8 @@ void t3d_setup(TestHost *h);
 void t3d_draw(TestHost *h, unsigned prim, const float *v, unsigned n);
 /*
  * The same, split as the CP splits it: calls of at most budget work units
- * (0: one call), each going on where the last stopped.  Returns the
+ * (0: one call), each going on where the last stopped after the sync
+ * that ends a run of the chip.  Returns the
  * number of calls; the largest work one call did in *max_work.
  */
 unsigned t3d_draw_split(TestHost *h, unsigned prim, const float *v,

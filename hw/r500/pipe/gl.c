@@ -496,6 +496,7 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
              */
             x1 = MIN(x1, (int64_t)s->rb3d.zb.surf.pitch - 1);
         }
+        x1 = MIN(x1, GL_TARGET_MAX - 1);
         y1 = MIN(y1, GL_TARGET_MAX - 1);
         if (x1 < x0 || y1 < y0) {
             goto out;
@@ -508,8 +509,13 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
         j.sc[1] = j.by;
         j.sc[2] = j.bw;
         j.sc[3] = j.bh;
-        j.size[0] = s->rb3d.cb[0].surf.pitch;
-        j.size[1] = y1 + 1;
+        /*
+         * One window for every draw: window to clip space and back in GL
+         * is then the same arithmetic whatever the draw's box, so a draw
+         * split at a CP slice or a sync gives the pixels of one that is
+         * not (a power of two: the divisions are exact).
+         */
+        j.size[0] = j.size[1] = GL_TARGET_MAX;
     }
     /*
      * The resident surfaces go on only if this draw's are the same ones

@@ -66,6 +66,16 @@ static bool gl_context(R500Gl *g)
         g->why = "no OpenGL 4.5 core context";
         return false;
     }
+    {
+        /* every draw's window is GL_TARGET_MAX square (gl_try) */
+        GLint dims[2] = { 0, 0 };
+
+        glGetIntegerv(GL_MAX_VIEWPORT_DIMS, dims);
+        if (dims[0] < GL_TARGET_MAX || dims[1] < GL_TARGET_MAX) {
+            g->why = "the host's largest viewport is under 8192 pixels";
+            return false;
+        }
+    }
     glGenFramebuffers(1, &g->fbo);
     glGenVertexArrays(1, &g->vao);
     glGenBuffers(1, &g->vbo);
