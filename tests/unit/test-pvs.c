@@ -644,6 +644,67 @@ static void test_unmodelled_ops(void)
     test_host_free(h);
 }
 
+/*
+ * An indexed grid as Mesa draws a mesh: rows of 129 vertices, each
+ * triangle of a cell taking two from its row and one or two from the
+ * next.  The post-transform cache keeps a row until the next is done, so
+ * every vertex is shaded once (a cache of 32 slots shaded 1024 for the
+ * 387: index and index + 129 shared a slot).
+ */
+#define MESH_W 128
+#define MESH_ROWS 3
+#define MESH_VB 0x400000u
+
+static void test_vertex_reuse(void)
+{
+    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
+    R500Chip *s = &h->chip;
+    uint32_t *idx = g_new(uint32_t, MESH_W * (MESH_ROWS - 1) * 6), n = 0;
+    R500DrawCmd cmd = {
+        .opcode = 0x34, .source = R500_DRAW_INDICES, .prim_type = 4,
+        .index32 = true, .num_arrays = 1,
+        .arrays = { { .addr = MESH_VB, .size = 8, .stride = 8 } },
+    };
+    uint64_t shaded0;
+
+    t3d_setup(h);
+    for (unsigned j = 0; j < MESH_ROWS; j++) {
+        for (unsigned i = 0; i <= MESH_W; i++) {
+            const float in[8] = { i * 0.5f, j * 8.0f, 0.5f, 1, 1, 1, 1, 1 };
+
+            for (unsigned c = 0; c < 8; c++) {
+                uint32_t le = GUINT32_TO_LE(fbits(in[c]));
+
+                memcpy(h->vram + MESH_VB +
+                       ((j * (MESH_W + 1) + i) * 8 + c) * 4, &le, 4);
+            }
+        }
+    }
+    for (unsigned j = 0; j + 1 < MESH_ROWS; j++) {
+        for (unsigned i = 0; i < MESH_W; i++) {
+            uint32_t a = j * (MESH_W + 1) + i;
+            const uint32_t cell[6] = {
+                a, a + 1, a + MESH_W + 2, a, a + MESH_W + 2, a + MESH_W + 1,
+            };
+
+            for (unsigned k = 0; k < 6; k++) {
+                idx[n++] = GUINT32_TO_LE(cell[k]);
+            }
+        }
+    }
+    cmd.num_vertices = n;
+    cmd.data = idx;
+    cmd.data_dwords = n;
+    cmd.vf_cntl = 4 | 1u << 4 | 1u << 11 | n << 16;
+    shaded0 = s->vap.shaded;
+    r500_3d_draw(s, &cmd);
+    g_assert_false(r500_3d_draw_stopped(s));
+    g_assert_cmpuint(s->vap.shaded - shaded0, ==, MESH_ROWS * (MESH_W + 1));
+    g_assert_cmphex(t3d_px(h, 10, 4), !=, 0);
+    g_free(idx);
+    test_host_free(h);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -660,5 +721,6 @@ int main(int argc, char **argv)
     g_test_add_func("/pvs/contract/endless-vertex-draw",
                     test_endless_vertex_draw);
     g_test_add_func("/pvs/contract/upload-past-code", test_upload_past_code);
+    g_test_add_func("/pvs/vertex-reuse", test_vertex_reuse);
     return g_test_run();
 }
