@@ -450,19 +450,27 @@ static void pcie_data_write(R500Chip *s, uint32_t reg, uint32_t old,
 
 /* ---- Status ---- */
 
-static uint32_t rbbm_status_read(R500Chip *s, uint32_t reg)
+/* The RBBM_STATUS busy bits of the blocks that have work (reference 2.3). */
+static uint32_t blocks_busy(R500Chip *s)
 {
-    /*
-     * Free command FIFO entries (64 when empty; only 2D entries queue:
-     * rb2d.h) and the busy bits of the blocks (reference 2.3).
-     */
-    uint32_t v = r500_rb2d_fifo_avail(s);
+    uint32_t v = 0;
 
     for (unsigned b = 0; b < r500_num_blocks; b++) {
         if (r500_blocks[b]->busy) {
             v |= r500_blocks[b]->busy(s);
         }
     }
+    return v;
+}
+
+static uint32_t rbbm_status_read(R500Chip *s, uint32_t reg)
+{
+    /*
+     * Free command FIFO entries (64 when empty; only 2D entries queue:
+     * rb2d.h) and the busy bits of the blocks.
+     */
+    uint32_t v = r500_rb2d_fifo_avail(s) | blocks_busy(s);
+
     if (v & ~0x7Fu) {
         v |= R500_FMASK(RBBM_STATUS, GUI_ACTIVE);
     }
@@ -631,8 +639,18 @@ void r500_run(R500Chip *s)
             next = MIN(next, t);
         }
     }
-    /* between runs the display and the CPU look at memory */
-    r500_pipe_sync(s, R500_SYNC_CPU);
+    /*
+     * Between runs the display and the CPU look at memory, once the
+     * engines are idle.  While they have work (a draw split across CP
+     * slices, packets still queued) the guest has been told of nothing
+     * it may look at: a fence, scratch write or interrupt is how it is
+     * told, and each syncs itself (pm4.c, packet3.c).  A sync at every
+     * slice made the host-GL renderer write its surfaces back and upload
+     * them again a dozen times a frame (glmark2's build scene: 14).
+     */
+    if (!blocks_busy(s)) {
+        r500_pipe_sync(s, R500_SYNC_CPU);
+    }
     if (next != INT64_MAX && s->ops->schedule) {
         s->ops->schedule(s->host, next <= now ? 0 : next);
     }

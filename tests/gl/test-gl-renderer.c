@@ -21,11 +21,15 @@
  *                 is soft's, a reset between draws forgets the earlier
  *                 ones, and storing it leaves the pixels in memory;
  *   split         a draw cut in two with a sync between (a CP slice's
- *                 end) leaves the bits of the same draw in one piece.
+ *                 end) leaves the bits of the same draw in one piece;
+ *   busy-run      draws through the CP over several slices: memory is
+ *                 written back at the end of the run that leaves the CP
+ *                 idle, not at the end of each slice.
  */
 #include <string.h>
 
 #include "../unit/test-3d.h"
+#include "../qtest/r500-driver-seq.h"
 
 #define TRIANGLES 4
 
@@ -357,10 +361,10 @@ static void test_occlusion(void)
  */
 #define GRID_N 16
 
-static unsigned grid(TestHost *h, uint64_t budget)
+/* The grid's vertices into v (GRID_N * GRID_N * 6 of 8 floats). */
+static unsigned grid_verts(float *v)
 {
-    float *v = g_new(float, GRID_N * GRID_N * 6 * 8), *p = v;
-    unsigned calls;
+    float *p = v;
 
     for (unsigned j = 0; j < GRID_N; j++) {
         for (unsigned i = 0; i < GRID_N; i++) {
@@ -378,7 +382,15 @@ static unsigned grid(TestHost *h, uint64_t budget)
             }
         }
     }
-    calls = t3d_draw_split(h, TRIANGLES, v, (p - v) / 8, budget, NULL);
+    return (p - v) / 8;
+}
+
+static unsigned grid(TestHost *h, uint64_t budget)
+{
+    float *v = g_new(float, GRID_N * GRID_N * 6 * 8);
+    unsigned n = grid_verts(v), calls;
+
+    calls = t3d_draw_split(h, TRIANGLES, v, n, budget, NULL);
     r500_pipe_sync(&h->chip, R500_SYNC_CPU);
     g_free(v);
     return calls;
@@ -411,6 +423,63 @@ static void test_split(void)
     test_host_free(one);
 }
 
+/*
+ * Draws through the CP, more than one slice of work: while the CP has
+ * work, the end of a run of the chip is no sync (the guest has been
+ * told of nothing), so memory stays as it was until the run that leaves
+ * the CP idle, which writes every draw back.
+ */
+#define BUSY_RING       0x800000u       /* VRAM: ring, then write-back */
+#define BUSY_DRAWS      6
+
+static void test_busy_run(void)
+{
+    TestHost *h = host("gl");
+    R500Chip *s = &h->chip;
+    float *v = g_new(float, GRID_N * GRID_N * 6 * 8);
+    unsigned n = grid_verts(v), runs = 0;
+    uint32_t wptr = 0;
+
+    r500_seq_cp_init(r500_seq_chip_w, s, BUSY_RING, 16, BUSY_RING + 0x80000);
+    r500_reg_write(s, R_VAP_VTX_SIZE, 8);
+    for (unsigned d = 0; d < BUSY_DRAWS; d++) {
+        uint32_t dw[2] = {
+            R500_PM4_PACKET3(R500_PM4_OP_3D_DRAW_IMMD_2, 8 * n),
+            TRIANGLES | 3u << 4 | n << 16,
+        };
+
+        for (unsigned i = 0; i < 2 + 8 * n; i++) {
+            uint32_t x = i < 2 ? dw[i] : 0, le;
+
+            if (i >= 2) {
+                memcpy(&x, &v[i - 2], 4);
+            }
+            le = GUINT32_TO_LE(x);
+            memcpy(h->vram + BUSY_RING + 4 * wptr++, &le, 4);
+        }
+    }
+    r500_reg_write(s, R_CP_RB_WPTR, wptr);
+    r500_run(s);
+    /* one slice did part of the draws; the CP has work: nothing back */
+    g_assert_true(r500_reg_read(s, R_RBBM_STATUS) & (1u << 31));
+    g_assert_cmpuint(s->cp.draw_stats.draws, >=, 1);
+    for (unsigned y = 0; y < T3D_H; y++) {
+        for (unsigned x = 0; x < T3D_W; x++) {
+            g_assert_cmphex(t3d_px(h, x, y), ==, 0);
+        }
+    }
+    while (r500_reg_read(s, R_RBBM_STATUS) & (1u << 31)) {
+        g_assert_cmpuint(++runs, <, 1000);
+        r500_run(s);
+    }
+    g_assert_cmpuint(runs, >, 0);
+    g_assert_cmpuint(s->cp.draw_stats.draws, ==, BUSY_DRAWS);
+    /* the run that left the CP idle wrote the pixels back */
+    g_assert_cmphex(t3d_px(h, 30, 30), !=, 0);
+    g_free(v);
+    test_host_free(h);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -422,5 +491,6 @@ int main(int argc, char **argv)
     g_test_add_func("/gl/renderer/zero-output", test_zero_output);
     g_test_add_func("/gl/renderer/occlusion", test_occlusion);
     g_test_add_func("/gl/renderer/split", test_split);
+    g_test_add_func("/gl/renderer/busy-run", test_busy_run);
     return g_test_run();
 }

@@ -102,7 +102,9 @@ void r500_pipe_env(R500Chip *s, const char *dflt);
  * pipe.c: the sync points, for the blocks that have them: the CP before
  * every packet and register write that is not the 3D pipeline's own
  * (r500_pipe_reg_is_3d, pm4_ops.def PIPE), the end of every run of the
- * chip (core.c: the display and the CPU look between runs), the ZB's
+ * chip that leaves the engines idle (core.c: the display and the CPU
+ * look between runs; while the CP has work they have been told of
+ * nothing new but by a fence, which is a sync of its own), the ZB's
  * fast-clear expansion, the occlusion count's reset and store (rb3d.c),
  * migration and reset.
  */
