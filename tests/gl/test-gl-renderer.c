@@ -6,6 +6,8 @@
  *   same-as-soft  additive, smooth-shaded triangles drawn on gl leave the
  *                 pixels soft leaves (within 1/255 a channel but for a
  *                 few pixels on the edges);
+ *   tiled         a macro- and micro-tiled target on gl holds soft's
+ *                 words;
  *   deferred      between sync points the surfaces stay on the host:
  *                 memory is unchanged until r500_pipe_sync(), and right
  *                 after it;
@@ -124,6 +126,48 @@ static void test_same_as_soft(void)
     g_assert_cmpuint(compare(soft, gl), <, 40);
     r500_gl_stats(&gl->chip, &draws, &fallbacks);
     g_assert_cmpuint(draws, ==, 1);
+    g_assert_cmpuint(fallbacks, ==, 0);
+    test_host_free(soft);
+    test_host_free(gl);
+}
+
+/*
+ * A macro- and micro-tiled target (RB3D_COLORPITCH TILE 1, MICRO_TILE
+ * 1): the surfaces go between memory and GL a micro tile's two rows at a
+ * time where the rectangle allows, row by row where it does not (boxes
+ * of odd rows and columns); soft and gl leave the same words, in their
+ * tiled places.
+ */
+static void test_tiled(void)
+{
+    TestHost *soft = host("soft"), *gl = host("gl");
+    uint64_t draws, fallbacks;
+    float v[3 * 8];
+
+    for (unsigned k = 0; k < 2; k++) {
+        TestHost *h = k ? gl : soft;
+
+        r500_reg_write(&h->chip, R_RB3D_COLORPITCH,
+                       T3D_W | 1u << 16 | 1u << 17 | 6u << 21);
+        /* a different word in every place, for the blend to add to */
+        for (unsigned i = 0; i < T3D_W * T3D_H; i++) {
+            uint32_t le = GUINT32_TO_LE(0x10000000u | (i * 2654435761u >>
+                                                       8 & 0x3F3F3F));
+
+            memcpy(h->vram + T3D_CB + 4 * i, &le, 4);
+        }
+        scene(h);
+        /* a box starting on an odd row and column, with an odd height */
+        vtx(v, 5.3f, 7.2f, 0.1f, 0.2f, 0.3f, 0.1f);
+        vtx(v + 8, 40.6f, 9.9f, 0.1f, 0.2f, 0.3f, 0.1f);
+        vtx(v + 16, 22.1f, 36.4f, 0.1f, 0.2f, 0.3f, 0.1f);
+        t3d_draw(h, TRIANGLES, v, 3);
+        r500_pipe_sync(&h->chip, R500_SYNC_FENCE);
+    }
+    /* t3d_px reads the words in their tiled order: the same on both */
+    g_assert_cmpuint(compare_tol(soft, gl, 2), <, 40);
+    r500_gl_stats(&gl->chip, &draws, &fallbacks);
+    g_assert_cmpuint(draws, ==, 2);
     g_assert_cmpuint(fallbacks, ==, 0);
     test_host_free(soft);
     test_host_free(gl);
@@ -484,6 +528,7 @@ int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/gl/renderer/same-as-soft", test_same_as_soft);
+    g_test_add_func("/gl/renderer/tiled", test_tiled);
     g_test_add_func("/gl/renderer/deferred", test_deferred);
     g_test_add_func("/gl/renderer/cpu-write", test_cpu_write);
     g_test_add_func("/gl/renderer/fallback", test_fallback);

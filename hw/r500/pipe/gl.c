@@ -179,6 +179,31 @@ static inline void copy_run(uint8_t *d, const uint8_t *s, size_t n)
 }
 
 /*
+ * Rows y and y + 1 of rectangle r (y + r->y even) of a surface whose
+ * micro tiles are two rows of 16 bytes (32 and 16 bpp, tiling.c): each
+ * tile is 32 bytes in one place, row y's run then row y + 1's, so the
+ * two rows go in one pass over the tiles instead of two.
+ */
+static void io_tile_rows(const R500Surf *sf, const GlRect *r, int y,
+                         uint8_t *mem, uint8_t *px, bool write)
+{
+    size_t row = (size_t)r->w * sf->bpp;
+    uint8_t *p = px + (size_t)y * row;
+
+    for (int x = 0; x < r->w; x += sf->mtw, p += 16) {
+        uint8_t *m = mem + r500_surf_offset(sf, r->x + x, r->y + y);
+
+        if (write) {
+            memcpy(m, p, 16);
+            memcpy(m + 16, p + row, 16);
+        } else {
+            memcpy(p, m, 16);
+            memcpy(p + row, m + 16, 16);
+        }
+    }
+}
+
+/*
  * Read (or write) rectangle r of a surface between memory and px (rows of
  * r->w pixels of sf->bpp bytes): VRAM directly, GART through the MC;
  * false (a guest error logged by the MC) when part of it is neither.
@@ -188,6 +213,9 @@ static bool gl_surface_io(R500Chip *s, const R500Surf *sf, const GlRect *r,
 {
     uint64_t lo, hi, off;
     uint8_t *mem, *tmp = NULL;
+    /* whole micro tiles of two 16-byte rows across the rectangle */
+    bool pairs = sf->tiled && sf->mth == 2 && sf->mtw * sf->bpp == 16 &&
+                 !(r->x & (sf->mtw - 1)) && !(r->w & (sf->mtw - 1));
 
     r500_surf_rect_span(sf, r->x, r->y, r->x + r->w - 1, r->y + r->h - 1,
                         &lo, &hi);
@@ -210,6 +238,11 @@ static bool gl_surface_io(R500Chip *s, const R500Surf *sf, const GlRect *r,
         mem = tmp - lo;
     }
     for (int y = 0; y < r->h; y++) {
+        if (pairs && !((r->y + y) & 1) && y + 1 < r->h) {
+            io_tile_rows(sf, r, y, mem, px, write);
+            y++;
+            continue;
+        }
         for (int x = 0; x < r->w;) {
             uint32_t n = r500_surf_run(sf, r->x + x, r->w - x);
             uint8_t *m = mem + r500_surf_offset(sf, r->x + x, r->y + y);
