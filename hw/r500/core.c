@@ -112,6 +112,8 @@ void r500_chip_stats(R500Chip *s, R500StatFn fn, void *opaque)
         r500_gl_stats(s, &gl, &gl_soft);
         fn(opaque, "render-gl-draws", gl);
         fn(opaque, "render-gl-fallbacks", gl_soft);
+        /* its surfaces kept on the host across a sync */
+        fn(opaque, "render-gl-kept", r500_gl_kept(s));
     }
 }
 

@@ -90,6 +90,16 @@ typedef struct R500HostOps {
     /* The engines wrote VRAM [offset, offset + len). */
     void (*vram_dirty)(void *host, uint64_t offset, uint64_t len);
     /*
+     * Whether a writer the chip does not see (the CPU through the VRAM
+     * BAR) may have written VRAM [offset, offset + len) since the last
+     * call that covered it; the call clears that record.  The engines'
+     * own writes (vram_dirty) do not count.  What the CPU wrote before
+     * its last kick of the chip (a write of CP_RB_WPTR) must be known by
+     * then.  May be NULL: then it may always have (the host-GL renderer
+     * then uploads its surfaces again after every sync).
+     */
+    bool (*vram_cpu_written)(void *host, uint64_t offset, uint64_t len);
+    /*
      * The tiled windows of the host aperture changed (r500_hdp_windows()):
      * a host that maps VRAM directly for the CPU remaps them.  May be NULL.
      */

@@ -13,6 +13,9 @@
  *                 after it;
  *   cpu-write     a pixel the CPU writes into a drawn surface after a
  *                 sync survives the next draws and their write-back;
+ *   kept          with the host's word on the CPU's writes, surfaces stay
+ *                 on the host across syncs, and what the CPU or an engine
+ *                 writes into them is still read;
  *   fallback      a draw gl leaves to soft (clip rectangles here) follows
  *                 the earlier gl draws, and a gl draw after it sees soft's
  *                 pixels;
@@ -216,6 +219,55 @@ static void test_cpu_write(void)
     g_assert_cmphex(t3d_px(h, 5, 5), !=, 0);
     g_assert_cmphex(t3d_px(h, 30, 30), ==, mark);
     test_host_free(h);
+}
+
+/*
+ * With a host that says what the CPU wrote (MemHost.cpu_pages), the
+ * surfaces stay on the host across syncs: a draw after a sync uploads
+ * nothing (what memory has is what GL has), yet a pixel the CPU writes
+ * and reports is read again and survives, and one an engine writes (the
+ * 2D engine's fill here, through r500_vram_dirty) too.  Without the
+ * host's word, nothing is kept.
+ */
+static void test_kept(void)
+{
+    TestHost *h = host("gl"), *blind = host("gl");
+    uint32_t mark = 0x11223344, le = GUINT32_TO_LE(mark);
+    float v[3 * 8];
+
+    h->host.cpu_pages = g_new0(uint8_t, 64 * 256);
+    for (unsigned k = 0; k < 2; k++) {
+        TestHost *t = k ? blind : h;
+
+        scene(t);
+        r500_pipe_sync(&t->chip, R500_SYNC_FENCE);
+        scene(t);
+        r500_pipe_sync(&t->chip, R500_SYNC_FENCE);
+    }
+    /* the second scene's draw found its surface on the host */
+    g_assert_cmpuint(r500_gl_kept(&h->chip), >=, 1);
+    g_assert_cmpuint(r500_gl_kept(&blind->chip), ==, 0);
+    g_assert_cmpuint(compare_tol(h, blind, 0), ==, 0);
+    /* the CPU writes a drawn pixel and says so; a draw over its box */
+    memcpy(h->vram + T3D_CB + (30 * T3D_W + 30) * 4, &le, 4);
+    mem_host_cpu_wrote(&h->host, T3D_CB + (30 * T3D_W + 30) * 4, 4);
+    vtx(v, 2.0f, 2.0f, 0.1f, 0.1f, 0.1f, 0.1f);
+    vtx(v + 8, 40.0f, 3.0f, 0.1f, 0.1f, 0.1f, 0.1f);
+    vtx(v + 16, 2.0f, 40.0f, 0.1f, 0.1f, 0.1f, 0.1f);
+    t3d_draw(h, TRIANGLES, v, 3);
+    r500_pipe_sync(&h->chip, R500_SYNC_FENCE);
+    g_assert_cmphex(t3d_px(h, 30, 30), ==, mark);
+    /* an engine's write: the same, without a word from the host */
+    le = GUINT32_TO_LE(mark + 1);
+    memcpy(h->vram + T3D_CB + (31 * T3D_W + 31) * 4, &le, 4);
+    r500_vram_dirty(&h->chip, T3D_CB + (31 * T3D_W + 31) * 4, 4);
+    t3d_draw(h, TRIANGLES, v, 3);
+    r500_pipe_sync(&h->chip, R500_SYNC_FENCE);
+    g_assert_cmphex(t3d_px(h, 31, 31), ==, mark + 1);
+    g_free(h->host.cpu_pages);
+    h->host.cpu_pages = NULL;
+    test_host_free(h);
+    test_host_free(blind);
 }
 
 static void test_fallback(void)
@@ -531,6 +583,7 @@ int main(int argc, char **argv)
     g_test_add_func("/gl/renderer/tiled", test_tiled);
     g_test_add_func("/gl/renderer/deferred", test_deferred);
     g_test_add_func("/gl/renderer/cpu-write", test_cpu_write);
+    g_test_add_func("/gl/renderer/kept", test_kept);
     g_test_add_func("/gl/renderer/fallback", test_fallback);
     g_test_add_func("/gl/renderer/rop", test_rop);
     g_test_add_func("/gl/renderer/zero-output", test_zero_output);

@@ -13,7 +13,11 @@
  *                     back for the driver's ring test;
  *   renderer-gl       the draw on the GL renderer (renderer=auto where
  *                     this QEMU has it, else skipped) leaves soft's pixels
- *                     in VRAM by the time the marker after it is written.
+ *                     in VRAM by the time the marker after it is written;
+ *   gl-kept           its surfaces stay on the host across the markers
+ *                     (render-gl-kept), yet a pixel the CPU writes through
+ *                     the BAR between two draws is read by the next, as
+ *                     soft reads it.
  *
  * Each runs with the thread and, for comparison, without it (the bottom
  * half in QEMU's main loop): the rules hold for both.
@@ -184,6 +188,62 @@ static bool layers_on(const char *renderer, uint32_t out[3])
     return true;
 }
 
+/*
+ * Three rounds of layers with their markers; between the second and the
+ * third the CPU writes pixel (7, 9) through the BAR.  out: that pixel and
+ * (0, 0) at the end, and render-gl-kept.  False: auto did not pick gl.
+ */
+static bool kept_on(const char *renderer, uint32_t out[2], int64_t *kept)
+{
+    char *args = g_strdup_printf("-global r500.card-thread=on "
+                                 "-global r500.renderer=%s", renderer);
+    char *active;
+    CpEnv e;
+
+    cp_env_start_args(&e, &r500_test_models[0], args);
+    g_free(args);
+    active = r500_qom_str(&e.t, "renderer-active");
+    if (strcmp(renderer, "soft") && strcmp(active, "gl")) {
+        g_free(active);
+        cp_env_stop(&e);
+        return false;
+    }
+    g_free(active);
+    d3_setup(&e, CB, CB_W, CB_W);
+    r500_wreg(&e.t, MARK, 0);
+    for (uint32_t round = 1; round <= 3; round++) {
+        if (round == 3) {
+            qpci_io_writel(e.t.dev, e.t.vram, CB + (9 * CB_W + 7) * 4,
+                           0x00400000);
+        }
+        submit_layers(&e, round);
+        g_assert_true(cp_poll_reg_ms(&e, MARK, ~0u, round, 120000));
+    }
+    out[0] = px(&e, 7, 9);
+    out[1] = px(&e, 0, 0);
+    *kept = r500_qom_stat(&e.t, "render-gl-kept");
+    cp_env_stop(&e);
+    return true;
+}
+
+static void test_gl_kept(void)
+{
+    uint32_t soft[2], gl[2];
+    int64_t kept;
+
+    kept_on("soft", soft, &kept);
+    g_assert_cmpint(kept, ==, 0);
+    if (!kept_on("auto", gl, &kept)) {
+        g_test_skip("renderer=auto chose soft: no GL renderer here");
+        return;
+    }
+    /* the CPU's red under the third round's grey, on both */
+    g_assert_cmphex(soft[0], !=, soft[1]);
+    g_assert_cmphex(gl[0], ==, soft[0]);
+    g_assert_cmphex(gl[1], ==, soft[1]);
+    g_assert_cmpint(kept, >=, 1);
+}
+
 static void test_gl_renderer(void)
 {
     uint32_t soft[3], gl[3];
@@ -219,5 +279,6 @@ int main(int argc, char **argv)
     add("reset", &with_thread, test_reset);
     add("reset", &without_thread, test_reset);
     qtest_add_func("/r500/rv515/thread/renderer-gl", test_gl_renderer);
+    qtest_add_func("/r500/rv515/thread/gl-kept", test_gl_kept);
     return g_test_run();
 }

@@ -84,6 +84,38 @@ static void mh_vram_dirty(void *opaque, uint64_t offset, uint64_t len)
     mem_host_span_add(&h->dirty_lo, &h->dirty_hi, offset, len);
 }
 
+#define MH_PAGE 4096
+
+static bool mh_vram_cpu_written(void *opaque, uint64_t offset, uint64_t len)
+{
+    MemHost *h = opaque;
+    bool any = false;
+
+    if (!h->cpu_pages) {
+        return true;
+    }
+    if (!len || offset >= h->vram_size) {
+        return false;
+    }
+    len = MIN(len, h->vram_size - offset);
+    for (uint64_t p = offset / MH_PAGE; p <= (offset + len - 1) / MH_PAGE;
+         p++) {
+        any |= h->cpu_pages[p];
+        h->cpu_pages[p] = 0;
+    }
+    return any;
+}
+
+void mem_host_cpu_wrote(MemHost *h, uint64_t off, uint64_t len)
+{
+    if (!h->cpu_pages || !len || off >= h->vram_size) {
+        return;
+    }
+    len = MIN(len, h->vram_size - off);
+    memset(h->cpu_pages + off / MH_PAGE, 1,
+           (off + len - 1) / MH_PAGE - off / MH_PAGE + 1);
+}
+
 static void mh_log(void *opaque, R500LogKind kind, const char *msg)
 {
     MemHost *h = opaque;
@@ -128,6 +160,7 @@ const R500HostOps mem_host_ops = {
     .clock_ns = mh_clock,
     .schedule = mh_schedule,
     .vram_dirty = mh_vram_dirty,
+    .vram_cpu_written = mh_vram_cpu_written,
     .log = mh_log,
     .trace = mh_trace,
     .aperture_changed = mh_aperture_changed,

@@ -40,6 +40,12 @@ struct MemHost {
     GPtrArray *logs;            /* if set: "G: msg" / "U: msg" kept */
     GArray *traces;             /* if set: MemHostTrace, in order */
     bool verbose;               /* log lines also to stderr */
+    /*
+     * If set (one byte per 4 KiB page of VRAM, the caller's): the pages
+     * the CPU wrote (mem_host_cpu_wrote()) that vram_cpu_written() has not
+     * answered for yet.  Unset, the host cannot tell: every answer is yes.
+     */
+    uint8_t *cpu_pages;
     /* Optional hooks, for a host that traces or forwards. */
     void (*on_log)(MemHost *h, R500LogKind kind, const char *msg);
     void (*on_irq)(MemHost *h, bool level);
@@ -72,6 +78,8 @@ void mem_host_span_add(uint64_t *lo, uint64_t *hi, uint64_t off,
  * runs.  False when nothing ran.
  */
 bool mem_host_step(MemHost *h, bool advance);
+/* The CPU wrote VRAM [off, off + len) (for cpu_pages). */
+void mem_host_cpu_wrote(MemHost *h, uint64_t off, uint64_t len);
 /* Number of kept log lines containing needle. */
 unsigned mem_host_count_logs(const MemHost *h, const char *needle);
 

@@ -37,6 +37,9 @@ typedef struct McPiece {
 
 void r500_vram_dirty(R500Chip *s, uint64_t offset, uint64_t len)
 {
+    if (len) {
+        r500_pipe_written(s, offset, len);
+    }
     if (len && s->ops->vram_dirty) {
         s->ops->vram_dirty(s->host, offset, len);
     }

@@ -285,12 +285,41 @@ static GlRect rect_union(GlRect a, GlRect b)
     return (GlRect) { x0, y0, x1 - x0, y1 - y0 };
 }
 
+/* The VRAM bytes resident attachment a spans; false when not in VRAM. */
+static bool gl_res_span(R500Chip *s, unsigned a, uint64_t *off,
+                        uint64_t *len)
+{
+    const GlRect *r = &s->gl->res[a].res;
+    const R500Surf *sf = &s->gl->res[a].surf;
+    uint64_t lo, hi;
+
+    r500_surf_rect_span(sf, r->x, r->y, r->x + r->w - 1, r->y + r->h - 1,
+                        &lo, &hi);
+    *len = hi - lo;
+    return r500_mc_vram_span(s, sf->base + lo, hi - lo, off);
+}
+
 /*
- * Write back what GL drew since the last sync and forget the host
- * copies: memory is the truth again.  Nothing happens when nothing is
- * resident.
+ * Whether resident attachment a, written back, may stay on the host: its
+ * bytes are in VRAM and nobody the chip does not see (the CPU) has
+ * written them since the last look (R500HostOps.vram_cpu_written, which
+ * this clears).  The engines' writes drop it themselves (gl_written).
  */
-static void gl_flush(R500Chip *s)
+static bool gl_res_keep(R500Chip *s, unsigned a)
+{
+    uint64_t off, len;
+
+    return s->ops->vram_cpu_written && gl_res_span(s, a, &off, &len) &&
+           !s->ops->vram_cpu_written(s->host, off, len);
+}
+
+/*
+ * Write back what GL drew since the last sync: memory is the truth
+ * again.  With keep, the host copies stay where gl_res_keep() allows,
+ * so the next draws upload nothing; else, or where it does not, they
+ * are forgotten.  Nothing happens when nothing is resident.
+ */
+static void gl_flush(R500Chip *s, bool keep)
 {
     R500Gl *g = s->gl;
     GlJob j = { .sync_only = true };
@@ -317,6 +346,8 @@ static void gl_flush(R500Chip *s)
             s->rb3d.zpass += j.zpass;
             g->uncounted = 0;
         }
+        /* its own write-back is no engine's write to its copies */
+        g->writing_back = true;
         for (unsigned a = 0; a < GL_ATTS; a++) {
             if (j.att[a].back_px && !j.error) {
                 gl_surface_io(s, &g->res[a].surf, &j.att[a].back,
@@ -324,12 +355,69 @@ static void gl_flush(R500Chip *s)
             }
             g_free(j.att[a].back_px);
         }
+        g->writing_back = false;
         if (j.error) {
             gl_note(s, R500_GL_NOTE_GL, j.error);
         }
     }
     for (unsigned a = 0; a < GL_ATTS; a++) {
-        g->res[a].on = false;
+        if (g->res[a].on && keep && !j.error && gl_res_keep(s, a)) {
+            g->res[a].dirty = (GlRect) { 0 };
+            g->res[a].kept = true;
+            g->kept++;
+        } else {
+            g->res[a].on = false;
+        }
+    }
+}
+
+/*
+ * Before a draw uses the host copies kept across a sync: if the CPU
+ * wrote any of them since, memory goes first and every copy is
+ * forgotten.  Between syncs the CPU has no business in a surface the
+ * GPU draws (the guest waits for a fence first), as before.
+ */
+static void gl_res_validate(R500Chip *s)
+{
+    R500Gl *g = s->gl;
+    bool stale = false;
+
+    for (unsigned a = 0; a < GL_ATTS; a++) {
+        uint64_t off, len;
+
+        if (g->res[a].on && g->res[a].kept) {
+            g->res[a].kept = false;
+            stale |= !gl_res_span(s, a, &off, &len) ||
+                     s->ops->vram_cpu_written(s->host, off, len);
+        }
+    }
+    if (stale) {
+        gl_flush(s, false);
+    }
+}
+
+/*
+ * An engine (soft's draws, the 2D engine, the CP, the aperture) wrote
+ * VRAM: a host copy of those bytes with nothing of GL's own to write
+ * back is forgotten.  One with (the engine wrote a surface GL holds
+ * without a sync between, which the sync points rule out) is written
+ * back at the next sync as before.
+ */
+static void gl_written(R500Chip *s, uint64_t offset, uint64_t len)
+{
+    R500Gl *g = s->gl;
+
+    if (!g || g->writing_back) {
+        return;
+    }
+    for (unsigned a = 0; a < GL_ATTS; a++) {
+        uint64_t off, n;
+
+        if (g->res[a].on && !g->res[a].dirty.w &&
+            (!gl_res_span(s, a, &off, &n) ||
+             (offset < off + n && off < offset + len))) {
+            g->res[a].on = false;
+        }
     }
 }
 
@@ -339,14 +427,17 @@ static bool surf_same(const R500Surf *a, const R500Surf *b)
            a->macro == b->macro && a->micro == b->micro;
 }
 
-/* Whether MC bytes [lo, hi) may hold a resident surface's pixels. */
+/*
+ * Whether MC bytes [lo, hi) may hold pixels GL drew and memory does not
+ * have yet.
+ */
 static bool gl_res_overlaps(R500Gl *g, uint64_t lo, uint64_t hi)
 {
     for (unsigned a = 0; a < GL_ATTS; a++) {
         uint64_t slo, shi;
-        const GlRect *r = &g->res[a].res;
+        const GlRect *r = &g->res[a].dirty;
 
-        if (!g->res[a].on) {
+        if (!g->res[a].on || !r->w) {
             continue;
         }
         r500_surf_rect_span(&g->res[a].surf, r->x, r->y, r->x + r->w - 1,
@@ -490,13 +581,14 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
         goto out;
     }
     g_string_append(fs, epi->str);
+    gl_res_validate(s);
     for (unsigned u = 0; u < R500_TX_UNITS; u++) {
         const R500TxUnit *t = &s->tx.unit[u];
 
         /* a texture drawn into since the last sync: memory first */
         if (ops[u] && t->valid &&
             gl_res_overlaps(g, t->level[0].surf.base, t->chain_end)) {
-            gl_flush(s);
+            gl_flush(s, true);
             break;
         }
     }
@@ -594,7 +686,7 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
             }
         }
         if (!same) {
-            gl_flush(s);
+            gl_flush(s, false);
         }
         for (unsigned i = 0; i < j.ntargets; i++) {
             if (!gl_attach(s, &j, i, &s->rb3d.cb[i].surf, b)) {
@@ -690,7 +782,7 @@ static void gl_draw(R500Chip *s, uint32_t num, const R500RastSink *in)
     }
     s->gl->fallbacks++;
     /* soft reads and writes memory: the host's surfaces go there first */
-    gl_flush(s);
+    gl_flush(s, true);
     r500_soft_renderer.draw(s, num, in);
 }
 
@@ -723,7 +815,8 @@ static void gl_sync(R500Chip *s, R500Sync why)
         gl_collect(s);
         return;
     }
-    gl_flush(s);
+    /* a reset or a save forgets the copies: nothing is kept across */
+    gl_flush(s, why != R500_SYNC_RESET && why != R500_SYNC_MIGRATE);
 }
 
 static void gl_reset(R500Chip *s)
@@ -744,7 +837,7 @@ void r500_gl_free(R500Chip *s)
     }
     if (g->ready) {
         /* a renderer switched away from leaves memory the truth */
-        gl_flush(s);
+        gl_flush(s, false);
     }
     g_mutex_lock(&g->lock);
     g->quit = true;
@@ -772,11 +865,17 @@ void r500_gl_stats(R500Chip *s, uint64_t *draws, uint64_t *fallbacks)
     *fallbacks = s->gl ? s->gl->fallbacks : 0;
 }
 
+uint64_t r500_gl_kept(R500Chip *s)
+{
+    return s->gl ? s->gl->kept : 0;
+}
+
 static const R500RendererOps gl_renderer = {
     .name = "gl",
     .draw = gl_draw,
     .work = gl_work,
     .sync = gl_sync,
+    .written = gl_written,
     .reset = gl_reset,
     .fini = gl_fini,
 };

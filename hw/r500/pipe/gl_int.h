@@ -154,16 +154,21 @@ struct R500Gl {
      * ---- The surfaces on the host (the caller's record) ----
      * Between sync points the draws' targets stay in GL: each draw
      * uploads only what of its box is not resident yet, and a sync reads
-     * back what GL wrote (gl_flush).
+     * back what GL wrote (gl_flush).  Where the host can say the CPU has
+     * not written them, they stay across syncs too (gl_res_keep).
      */
     struct {
         bool on;
         R500Surf surf;
         GlRect res;                     /* valid on the host */
         GlRect dirty;                   /* written by GL (w == 0: none) */
+        bool kept;                      /* kept across a sync, not yet
+                                           checked by a draw */
     } res[GL_ATTS];
     bool res_z24;
+    bool writing_back;                  /* gl_flush's own writes */
     uint64_t flushes;
+    uint64_t kept;                      /* copies kept across a flush */
     /* draws since their occlusion counts were added to rb3d.zpass */
     uint64_t uncounted;
 

@@ -21,6 +21,11 @@ void r500_gl_stats(R500Chip *s, uint64_t *draws, uint64_t *fallbacks)
     *draws = *fallbacks = 0;
 }
 
+uint64_t r500_gl_kept(R500Chip *s)
+{
+    return 0;
+}
+
 void r500_gl_free(R500Chip *s)
 {
 }

@@ -42,6 +42,13 @@ void r500_pipe_sync(R500Chip *s, R500Sync why)
     s->renderer->sync(s, why);
 }
 
+void r500_pipe_written(R500Chip *s, uint64_t offset, uint64_t len)
+{
+    if (s->renderer && s->renderer->written) {
+        s->renderer->written(s, offset, len);
+    }
+}
+
 bool r500_pipe_reg_is_3d(uint32_t reg)
 {
     /*

@@ -58,6 +58,11 @@ typedef struct R500RendererOps {
     uint64_t (*work)(R500Chip *s);
     /* Make memory the truth (see above). */
     void (*sync)(R500Chip *s, R500Sync why);
+    /*
+     * An engine wrote VRAM [offset, offset + len) (r500_vram_dirty): a
+     * copy of those bytes the renderer keeps is stale.  May be NULL.
+     */
+    void (*written)(R500Chip *s, uint64_t offset, uint64_t len);
     /* Chip reset; and the end of the chip (free threads, contexts). */
     void (*reset)(R500Chip *s);
     void (*fini)(R500Chip *s);
@@ -75,6 +80,8 @@ typedef struct R500Gl R500Gl;
 const R500RendererOps *r500_gl_ops(void);
 bool r500_gl_probe(R500Chip *s, const char **why);
 void r500_gl_stats(R500Chip *s, uint64_t *draws, uint64_t *fallbacks);
+/* The host copies kept on the host across a sync (gl_res_keep). */
+uint64_t r500_gl_kept(R500Chip *s);
 void r500_gl_free(R500Chip *s);
 /* Whether the calling thread is a host-GL renderer's (the DRM shim lets
  * it see the host's devices, not its own). */
@@ -109,6 +116,8 @@ void r500_pipe_env(R500Chip *s, const char *dflt);
  * migration and reset.
  */
 void r500_pipe_sync(R500Chip *s, R500Sync why);
+/* mem/mc.c: an engine wrote VRAM (r500_vram_dirty), for the renderer. */
+void r500_pipe_written(R500Chip *s, uint64_t offset, uint64_t len);
 bool r500_pipe_reg_is_3d(uint32_t reg);
 
 #endif

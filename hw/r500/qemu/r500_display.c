@@ -114,16 +114,93 @@ static bool scanout_span(const R500Scanout *so, uint64_t *lo, uint64_t *hi)
     return r500_disp_surface_span(so, 0, so->rect_h, lo, hi);
 }
 
+static void mark_pending(R500Display *d, uint64_t page)
+{
+    for (unsigned h = 0; h < R500_NUM_CRTC; h++) {
+        if (d->head[h].pending) {
+            set_bit(page, d->head[h].pending);
+        }
+    }
+}
+
+/* Pages looked at together in a snapshot: most of VRAM is clean. */
+#define DIRTY_CHUNK     (64 * DIRTY_PAGE)
+
+/*
+ * The CPU's writes in [lo, hi) (page aligned), which the VGA client of
+ * QEMU's dirty memory holds alone (r500_vram_mark_dirty()): into every
+ * head's pending pages and into the renderer's record.
+ */
+static void snapshot_cpu(R500Display *d, uint64_t lo, uint64_t hi)
+{
+    MemoryRegion *mr = &d->vga->vram;
+    DirtyBitmapSnapshot *snap;
+
+    snap = memory_region_snapshot_and_clear_dirty(mr, lo, hi - lo,
+                                                  DIRTY_MEMORY_VGA);
+    for (uint64_t c = lo; c < hi; c += DIRTY_CHUNK) {
+        uint64_t end = MIN(hi, c + DIRTY_CHUNK);
+
+        if (!memory_region_snapshot_get_dirty(mr, snap, c, end - c)) {
+            continue;
+        }
+        for (uint64_t p = c; p < end; p += DIRTY_PAGE) {
+            if (memory_region_snapshot_get_dirty(mr, snap, p, DIRTY_PAGE)) {
+                mark_pending(d, p / DIRTY_PAGE);
+                set_bit_atomic(p / DIRTY_PAGE, d->cpu);
+            }
+        }
+    }
+    g_free(snap);
+}
+
+void r500_display_engine_wrote(R500Display *d, uint64_t off, uint64_t len)
+{
+    uint64_t first = off / DIRTY_PAGE, last = (off + len - 1) / DIRTY_PAGE;
+
+    if (!len || off >= d->vga->vram_size) {
+        return;
+    }
+    last = MIN(last, d->pages - 1);
+    bitmap_set_atomic(d->engine, first, last - first + 1);
+    r500_vram_mark_dirty(&d->vga->vram, off, len);
+}
+
+void r500_display_collect_cpu(R500Display *d)
+{
+    /*
+     * The VGA core's refresh takes the VGA client's pages itself: while
+     * it shows the VGA engine, leave them to it, and the renderer takes
+     * everything as written.
+     */
+    if (d->head[0].last.kind == R500_SCANOUT_VGA) {
+        bitmap_set_atomic(d->cpu, 0, d->pages);
+        return;
+    }
+    snapshot_cpu(d, 0, d->pages * DIRTY_PAGE);
+}
+
+bool r500_display_cpu_written(R500Display *d, uint64_t off, uint64_t len)
+{
+    uint64_t first = off / DIRTY_PAGE, last = (off + len - 1) / DIRTY_PAGE;
+
+    if (!len || off >= d->vga->vram_size) {
+        return false;
+    }
+    last = MIN(last, d->pages - 1);
+    return bitmap_test_and_clear_atomic(d->cpu, first, last - first + 1);
+}
+
 /*
  * Move the VRAM pages written since the last snapshot into every head's
  * pending bitmap, over the union of what the heads show: two heads may
  * scan out the same framebuffer (clone mode), and each must see a write.
+ * The CPU's come from QEMU's dirty memory, the engines' from d->engine.
  */
 static void r500_display_collect(R500Display *d, unsigned head,
                                  const R500Scanout *cur)
 {
     uint64_t lo = UINT64_MAX, hi = 0, a, b;
-    DirtyBitmapSnapshot *snap;
 
     for (unsigned h = 0; h < R500_NUM_CRTC; h++) {
         const R500Scanout *so = h == head ? cur : &d->head[h].last;
@@ -137,20 +214,14 @@ static void r500_display_collect(R500Display *d, unsigned head,
         return;
     }
     lo = QEMU_ALIGN_DOWN(lo, DIRTY_PAGE);
-    hi = QEMU_ALIGN_UP(hi, DIRTY_PAGE);
-    snap = memory_region_snapshot_and_clear_dirty(&d->vga->vram, lo, hi - lo,
-                                                  DIRTY_MEMORY_VGA);
-    for (uint64_t p = lo; p < hi; p += DIRTY_PAGE) {
-        if (memory_region_snapshot_get_dirty(&d->vga->vram, snap, p,
-                                             DIRTY_PAGE)) {
-            for (unsigned h = 0; h < R500_NUM_CRTC; h++) {
-                if (d->head[h].pending) {
-                    set_bit(p / DIRTY_PAGE, d->head[h].pending);
-                }
-            }
+    hi = MIN(QEMU_ALIGN_UP(hi, DIRTY_PAGE), d->pages * DIRTY_PAGE);
+    snapshot_cpu(d, lo, hi);
+    for (uint64_t p = lo / DIRTY_PAGE; p < hi / DIRTY_PAGE; p++) {
+        if (test_bit(p, d->engine) &&
+            bitmap_test_and_clear_atomic(d->engine, p, 1)) {
+            mark_pending(d, p);
         }
     }
-    g_free(snap);
 }
 
 static bool row_pending(R500Head *hd, const R500Scanout *so, uint32_t y)
@@ -373,10 +444,16 @@ static void r500_display_update(R500Display *d, unsigned h)
     if (so.kind == R500_SCANOUT_NATIVE) {
         r500_display_native(d, hd, &so);
     } else if (so.kind == R500_SCANOUT_VGA) {
-        if (hd->full) {
+        /*
+         * The VGA core sees the CPU's writes (the VGA client of the dirty
+         * memory), not the engines' (d->engine): those redraw it all.
+         * What it takes of the client, the renderer counts as written.
+         */
+        if (hd->full || bitmap_test_and_clear_atomic(d->engine, 0, d->pages)) {
             d->vga->hw_ops->invalidate(d->vga);
         }
         d->vga->hw_ops->gfx_update(d->vga);
+        bitmap_set_atomic(d->cpu, 0, d->pages);
         hd->full = false;
     } else if (hd->full) {
         /* No signal. */
@@ -443,6 +520,10 @@ bool r500_display_realize(R500Display *d, DeviceState *dev,
     d->chip = chip;
     d->vga = vga;
     d->pages = DIV_ROUND_UP(vga->vram_size, DIRTY_PAGE);
+    d->engine = bitmap_new(d->pages);
+    /* nothing is known of the CPU's writes before the first snapshot */
+    d->cpu = bitmap_new(d->pages);
+    bitmap_set(d->cpu, 0, d->pages);
     for (unsigned h = 0; h < d->heads; h++) {
         R500Head *hd = &d->head[h];
 
@@ -460,6 +541,7 @@ bool r500_display_realize(R500Display *d, DeviceState *dev,
 void r500_display_reset(R500Display *d)
 {
     memset(&d->legacy, 0, sizeof(d->legacy));
+    bitmap_set_atomic(d->cpu, 0, d->pages);
     for (unsigned h = 0; h < d->heads; h++) {
         d->head[h].full = true;
     }
@@ -484,6 +566,8 @@ void r500_display_exit(R500Display *d)
         g_free(hd->pending);
         g_free(hd->cursor);
     }
+    g_free(d->engine);
+    g_free(d->cpu);
 }
 
 /* ---- Migration ---- */

@@ -36,6 +36,14 @@ typedef struct R500Display {
     R500Head head[R500_NUM_CRTC];
     R500LegacyMode legacy;      /* legacy CRTC mode handed to VBE */
     uint64_t pages;
+    /*
+     * VRAM pages (atomic bitmaps, any thread): written by the engines
+     * since the display drew them (the VGA client of QEMU's dirty memory
+     * has the CPU's writes only: r500_vram_mark_dirty()), and written by
+     * the CPU since the renderer last asked (r500_display_cpu_written()).
+     */
+    unsigned long *engine;
+    unsigned long *cpu;
     bool logged_vga_d2;
 } R500Display;
 
@@ -50,6 +58,19 @@ bool r500_display_realize(R500Display *d, DeviceState *dev,
 void r500_display_reset(R500Display *d);
 void r500_display_post_load(R500Display *d);
 void r500_display_exit(R500Display *d);
+
+/* The engines wrote VRAM [off, off + len) (R500HostOps.vram_dirty). */
+void r500_display_engine_wrote(R500Display *d, uint64_t off, uint64_t len);
+/*
+ * The CPU's writes to VRAM so far into every head's pending pages and
+ * the renderer's record; under the big lock, not the chip's (as every
+ * dirty-bitmap snapshot: see r500_display_update()).
+ */
+void r500_display_collect_cpu(R500Display *d);
+/* R500HostOps.vram_cpu_written: test and clear the renderer's record. */
+bool r500_display_cpu_written(R500Display *d, uint64_t off, uint64_t len);
+/* r500_dirty.c: migration's dirty pages for the engines' writes. */
+void r500_vram_mark_dirty(MemoryRegion *vram, uint64_t off, uint64_t len);
 
 /* R500DispState, for the board's "r500/disp" subsection. */
 extern const VMStateDescription vmstate_r500_disp_state;

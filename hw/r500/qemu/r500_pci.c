@@ -235,7 +235,21 @@ static void r500_host_vram_dirty(void *opaque, uint64_t offset, uint64_t len)
 {
     R500PCIState *s = opaque;
 
-    memory_region_set_dirty(&s->vga.vram, offset, len);
+    if (!s->display.engine) {
+        /* before the display exists: no one draws it yet */
+        memory_region_set_dirty(&s->vga.vram, offset, len);
+        return;
+    }
+    r500_display_engine_wrote(&s->display, offset, len);
+}
+
+static bool r500_host_vram_cpu_written(void *opaque, uint64_t offset,
+                                       uint64_t len)
+{
+    R500PCIState *s = opaque;
+
+    return !s->display.engine ||
+           r500_display_cpu_written(&s->display, offset, len);
 }
 
 static void r500_host_aperture_changed(void *opaque)
@@ -306,6 +320,7 @@ static const R500HostOps r500_host_ops = {
     .clock_ns = r500_host_clock_ns,
     .schedule = r500_host_schedule,
     .vram_dirty = r500_host_vram_dirty,
+    .vram_cpu_written = r500_host_vram_cpu_written,
     .aperture_changed = r500_host_aperture_changed,
     .log = r500_host_log,
     .trace = r500_host_trace,
@@ -431,6 +446,14 @@ static void r500_mmio_write_cb(void *opaque, hwaddr addr, uint64_t val,
         char name[48];
         trace_r500_mmio_write(r500_reg_name(addr, name, sizeof(name)), addr,
                               size, val);
+    }
+    if (addr == R_CP_RB_WPTR) {
+        /*
+         * The CP's kick: what the CPU wrote before it is known before
+         * the CP can draw with it (R500HostOps.vram_cpu_written).  Not
+         * under the chip's lock, as every snapshot of the dirty memory.
+         */
+        r500_display_collect_cpu(&s->display);
     }
     r500_lock(&s->lock);
     r500_mmio_write(&s->chip, addr, val, size);
