@@ -38,6 +38,16 @@
 
 #define TRIANGLES 4
 
+/* The draws h's gl renderer drew, and those it left to soft. */
+static void assert_gl_draws(TestHost *h, uint64_t want, uint64_t soft)
+{
+    uint64_t draws, fallbacks;
+
+    r500_gl_stats(&h->chip, &draws, &fallbacks);
+    g_assert_cmpuint(draws, ==, want);
+    g_assert_cmpuint(fallbacks, ==, soft);
+}
+
 static void vtx(float *v, float x, float y, float r, float g, float b,
                 float a)
 {
@@ -120,16 +130,13 @@ static unsigned compare(TestHost *a, TestHost *b)
 static void test_same_as_soft(void)
 {
     TestHost *soft = host("soft"), *gl = host("gl");
-    uint64_t draws, fallbacks;
 
     scene(soft);
     scene(gl);
     r500_pipe_sync(&gl->chip, R500_SYNC_FENCE);
     /* a few edge pixels (1/12 against GL's subpixel snapping) at most */
     g_assert_cmpuint(compare(soft, gl), <, 40);
-    r500_gl_stats(&gl->chip, &draws, &fallbacks);
-    g_assert_cmpuint(draws, ==, 1);
-    g_assert_cmpuint(fallbacks, ==, 0);
+    assert_gl_draws(gl, 1, 0);
     test_host_free(soft);
     test_host_free(gl);
 }
@@ -144,7 +151,6 @@ static void test_same_as_soft(void)
 static void test_tiled(void)
 {
     TestHost *soft = host("soft"), *gl = host("gl");
-    uint64_t draws, fallbacks;
     float v[3 * 8];
 
     for (unsigned k = 0; k < 2; k++) {
@@ -169,9 +175,7 @@ static void test_tiled(void)
     }
     /* t3d_px reads the words in their tiled order: the same on both */
     g_assert_cmpuint(compare_tol(soft, gl, 2), <, 40);
-    r500_gl_stats(&gl->chip, &draws, &fallbacks);
-    g_assert_cmpuint(draws, ==, 2);
-    g_assert_cmpuint(fallbacks, ==, 0);
+    assert_gl_draws(gl, 2, 0);
     test_host_free(soft);
     test_host_free(gl);
 }
@@ -274,7 +278,6 @@ static void test_fallback(void)
 {
     TestHost *soft = host("soft"), *gl = host("gl");
     TestHost *hs[2] = { soft, gl };
-    uint64_t draws, fallbacks;
 
     for (int k = 0; k < 2; k++) {
         TestHost *h = hs[k];
@@ -298,9 +301,7 @@ static void test_fallback(void)
      * inside the rectangle, or gl's around it) is tens of LSBs
      */
     g_assert_cmpuint(compare_tol(soft, gl, 3), <, 60);
-    r500_gl_stats(&gl->chip, &draws, &fallbacks);
-    g_assert_cmpuint(draws, ==, 2);
-    g_assert_cmpuint(fallbacks, ==, 1);
+    assert_gl_draws(gl, 2, 1);
     test_host_free(soft);
     test_host_free(gl);
 }
@@ -391,7 +392,6 @@ static void test_zero_output(void)
     TestHost *soft = host("soft"), *gl = host("gl");
     const uint32_t fill = 0x00FF8040;
     TestHost *hs[2] = { soft, gl };
-    uint64_t draws, fallbacks;
     unsigned drawn;
 
     for (int k = 0; k < 2; k++) {
@@ -402,9 +402,7 @@ static void test_zero_output(void)
     r500_pipe_sync(&gl->chip, R500_SYNC_FENCE);
     g_assert_cmpuint(compare_bits(soft, gl, fill, &drawn), ==, 0);
     g_assert_cmpuint(drawn, ==, 0);
-    r500_gl_stats(&gl->chip, &draws, &fallbacks);
-    g_assert_cmpuint(draws, ==, 1);
-    g_assert_cmpuint(fallbacks, ==, 0);
+    assert_gl_draws(gl, 1, 0);
     r500_reg_write(&gl->chip, R_ZB_ZSTENCILCNTL, 0);
     scene(gl);
     r500_pipe_sync(&gl->chip, R500_SYNC_FENCE);

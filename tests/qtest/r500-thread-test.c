@@ -152,6 +152,30 @@ static void test_reset(const void *data)
 }
 
 /*
+ * A card on renderer (soft or auto) with the 3D set-up and the marker
+ * cleared; false (the card stopped) when auto did not pick gl.
+ */
+static bool start_on(CpEnv *e, const char *renderer, bool *gl)
+{
+    char *args = g_strdup_printf("-global r500.card-thread=on "
+                                 "-global r500.renderer=%s", renderer);
+    char *active;
+
+    cp_env_start_args(e, &r500_test_models[0], args);
+    g_free(args);
+    active = r500_qom_str(&e->t, "renderer-active");
+    *gl = !strcmp(active, "gl");
+    g_free(active);
+    if (strcmp(renderer, "soft") && !*gl) {
+        cp_env_stop(e);
+        return false;
+    }
+    d3_setup(e, CB, CB_W, CB_W);
+    r500_wreg(&e->t, MARK, 0);
+    return true;
+}
+
+/*
  * The same layers drawn on the host-GL renderer (renderer=gl, on the
  * card's thread): the pixels soft draws, in VRAM when the marker after
  * the draw is (the renderer writes each draw back before the CP goes on).
@@ -160,30 +184,19 @@ static void test_reset(const void *data)
  */
 static bool layers_on(const char *renderer, uint32_t out[3])
 {
-    char *args = g_strdup_printf("-global r500.card-thread=on "
-                                 "-global r500.renderer=%s", renderer);
-    char *active;
     CpEnv e;
+    bool gl;
 
-    cp_env_start_args(&e, &r500_test_models[0], args);
-    g_free(args);
-    active = r500_qom_str(&e.t, "renderer-active");
-    if (strcmp(renderer, "soft") && strcmp(active, "gl")) {
-        g_free(active);
-        cp_env_stop(&e);
+    if (!start_on(&e, renderer, &gl)) {
         return false;
     }
-    d3_setup(&e, CB, CB_W, CB_W);
-    r500_wreg(&e.t, MARK, 0);
     submit_layers(&e, 5);
     g_assert_true(cp_poll_reg_ms(&e, MARK, ~0u, 5, 120000));
     out[0] = px(&e, 0, 0);
     out[1] = px(&e, CB_W / 2 + 3, CB_W / 3);
     out[2] = px(&e, CB_W - 1, CB_W - 1);
     /* the draw was gl's, or soft's on soft */
-    g_assert_cmpint(r500_qom_stat(&e.t, "render-gl-draws"), ==,
-                    strcmp(active, "gl") ? 0 : 1);
-    g_free(active);
+    g_assert_cmpint(r500_qom_stat(&e.t, "render-gl-draws"), ==, gl ? 1 : 0);
     cp_env_stop(&e);
     return true;
 }
@@ -195,22 +208,12 @@ static bool layers_on(const char *renderer, uint32_t out[3])
  */
 static bool kept_on(const char *renderer, uint32_t out[2], int64_t *kept)
 {
-    char *args = g_strdup_printf("-global r500.card-thread=on "
-                                 "-global r500.renderer=%s", renderer);
-    char *active;
     CpEnv e;
+    bool gl;
 
-    cp_env_start_args(&e, &r500_test_models[0], args);
-    g_free(args);
-    active = r500_qom_str(&e.t, "renderer-active");
-    if (strcmp(renderer, "soft") && strcmp(active, "gl")) {
-        g_free(active);
-        cp_env_stop(&e);
+    if (!start_on(&e, renderer, &gl)) {
         return false;
     }
-    g_free(active);
-    d3_setup(&e, CB, CB_W, CB_W);
-    r500_wreg(&e.t, MARK, 0);
     for (uint32_t round = 1; round <= 3; round++) {
         if (round == 3) {
             qpci_io_writel(e.t.dev, e.t.vram, CB + (9 * CB_W + 7) * 4,
