@@ -447,7 +447,8 @@ static void r500_mmio_write_cb(void *opaque, hwaddr addr, uint64_t val,
         trace_r500_mmio_write(r500_reg_name(addr, name, sizeof(name)), addr,
                               size, val);
     }
-    if (addr == R_CP_RB_WPTR) {
+    /* any access that covers the register, whatever its size */
+    if (addr < R_CP_RB_WPTR + 4 && addr + size > R_CP_RB_WPTR) {
         /*
          * The CP's kick: what the CPU wrote before it is known before
          * the CP can draw with it (R500HostOps.vram_cpu_written).  Not
