@@ -383,12 +383,9 @@ static void gl_res_validate(R500Chip *s)
     bool stale = false;
 
     for (unsigned a = 0; a < GL_ATTS; a++) {
-        uint64_t off, len;
-
         if (g->res[a].on && g->res[a].kept) {
             g->res[a].kept = false;
-            stale |= !gl_res_span(s, a, &off, &len) ||
-                     s->ops->vram_cpu_written(s->host, off, len);
+            stale |= !gl_res_keep(s, a);
         }
     }
     if (stale) {

@@ -163,7 +163,9 @@ void r500_display_engine_wrote(R500Display *d, uint64_t off, uint64_t len)
     }
     last = MIN(last, d->pages - 1);
     bitmap_set_atomic(d->engine, first, last - first + 1);
-    r500_vram_mark_dirty(&d->vga->vram, off, len);
+    /* no dirty page past VRAM's end, whatever the report says */
+    r500_vram_mark_dirty(&d->vga->vram, off,
+                         MIN(len, d->vga->vram_size - off));
 }
 
 void r500_display_collect_cpu(R500Display *d)
