@@ -29,7 +29,13 @@
  *                 end) leaves the bits of the same draw in one piece;
  *   busy-run      draws through the CP over several slices: memory is
  *                 written back at the end of the run that leaves the CP
- *                 idle, not at the end of each slice.
+ *                 idle, not at the end of each slice;
+ *   alternate     frames drawn into two colour buffers in turn over one
+ *                 depth buffer, a fence after each, stay on the host: the
+ *                 third and later frames upload nothing; more targets
+ *                 than the host holds go back to memory as they leave,
+ *                 and every byte is what a renderer without the host's
+ *                 word on the CPU leaves.
  */
 #include <string.h>
 
@@ -574,6 +580,79 @@ static void test_busy_run(void)
     test_host_free(h);
 }
 
+/*
+ * Colour buffers of the alternate test, one after the other from T3D_CB,
+ * and more of them than the renderer holds (GL_RES_MAX, 8) for its
+ * second part.
+ */
+#define ALT_BUFS        10
+#define ALT_BUF_BYTES   (T3D_W * T3D_H * 4)
+
+static void alt_target(TestHost *h, unsigned i)
+{
+    r500_reg_write(&h->chip, R_RB3D_COLOROFFSET, T3D_CB + i * ALT_BUF_BYTES);
+}
+
+static void test_alternate(void)
+{
+    TestHost *h = host("gl"), *blind = host("gl");
+    TestHost *hs[2] = { h, blind };
+    uint64_t up2 = 0;
+
+    h->host.cpu_pages = g_new0(uint8_t, 64 * 256);
+    for (unsigned k = 0; k < 2; k++) {
+        R500Chip *s = &hs[k]->chip;
+
+        memset(hs[k]->vram + T3D_CB, 0, ALT_BUFS * ALT_BUF_BYTES);
+        /* a Z24S8 buffer tested ALWAYS and written: every frame's depth */
+        r500_reg_write(s, R_ZB_FORMAT, 2);
+        r500_reg_write(s, R_ZB_DEPTHOFFSET, T3D_ZB);
+        r500_reg_write(s, R_ZB_DEPTHPITCH, T3D_W);
+        memset(hs[k]->vram + T3D_ZB, 0xFF, T3D_W * T3D_H * 4);
+        r500_reg_write(s, R_ZB_CNTL, 6);
+        r500_reg_write(s, R_ZB_ZSTENCILCNTL, 7);
+        for (unsigned f = 0; f < 6; f++) {
+            alt_target(hs[k], f & 1);
+            scene(hs[k]);
+            r500_pipe_sync(s, R500_SYNC_FENCE);
+            if (f == 1) {
+                up2 = r500_gl_uploaded(s);
+            }
+        }
+        if (k == 0) {
+            /* both buffers and the depth went up in the first two frames */
+            g_assert_cmpuint(up2, >, 2 * ALT_BUF_BYTES);
+            g_assert_cmpuint(r500_gl_uploaded(s), ==, up2);
+        } else {
+            /* without the host's word, every frame uploads its surfaces */
+            g_assert_cmpuint(r500_gl_uploaded(s), >, 6 * ALT_BUF_BYTES);
+        }
+        /* every buffer in turn, no sync between: the oldest go back */
+        for (unsigned f = 0; f < 2 * ALT_BUFS; f++) {
+            alt_target(hs[k], f % ALT_BUFS);
+            scene(hs[k]);
+        }
+        r500_pipe_sync(s, R500_SYNC_FENCE);
+    }
+    g_assert_cmphex(t3d_px(h, 30, 30), !=, 0);
+    g_assert_true(!memcmp(h->vram + T3D_CB, blind->vram + T3D_CB,
+                          ALT_BUFS * ALT_BUF_BYTES));
+    g_assert_true(!memcmp(h->vram + T3D_ZB, blind->vram + T3D_ZB,
+                          T3D_W * T3D_H * 4));
+    /* each of the later buffers holds the scene drawn twice */
+    for (unsigned i = 2; i < ALT_BUFS; i++) {
+        uint32_t p;
+
+        memcpy(&p, h->vram + T3D_CB + i * ALT_BUF_BYTES +
+               (30 * T3D_W + 30) * 4, 4);
+        g_assert_cmphex(p, !=, 0);
+    }
+    g_free(h->host.cpu_pages);
+    h->host.cpu_pages = NULL;
+    test_host_free(h);
+    test_host_free(blind);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -588,5 +667,6 @@ int main(int argc, char **argv)
     g_test_add_func("/gl/renderer/occlusion", test_occlusion);
     g_test_add_func("/gl/renderer/split", test_split);
     g_test_add_func("/gl/renderer/busy-run", test_busy_run);
+    g_test_add_func("/gl/renderer/alternate", test_alternate);
     return g_test_run();
 }

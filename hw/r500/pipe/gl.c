@@ -285,41 +285,50 @@ static GlRect rect_union(GlRect a, GlRect b)
     return (GlRect) { x0, y0, x1 - x0, y1 - y0 };
 }
 
-/* The VRAM bytes resident attachment a spans; false when not in VRAM. */
-static bool gl_res_span(R500Chip *s, unsigned a, uint64_t *off,
+/* The MC bytes [lo, hi) rectangle r of surface sf spans. */
+static void rect_span(const R500Surf *sf, const GlRect *r, uint64_t *lo,
+                      uint64_t *hi)
+{
+    r500_surf_rect_span(sf, r->x, r->y, r->x + r->w - 1, r->y + r->h - 1,
+                        lo, hi);
+    *lo += sf->base;
+    *hi += sf->base;
+}
+
+/* The VRAM bytes resident slot k spans; false when not in VRAM. */
+static bool gl_res_span(R500Chip *s, unsigned k, uint64_t *off,
                         uint64_t *len)
 {
-    const GlRect *r = &s->gl->res[a].res;
-    const R500Surf *sf = &s->gl->res[a].surf;
     uint64_t lo, hi;
 
-    r500_surf_rect_span(sf, r->x, r->y, r->x + r->w - 1, r->y + r->h - 1,
-                        &lo, &hi);
+    rect_span(&s->gl->res[k].surf, &s->gl->res[k].res, &lo, &hi);
     *len = hi - lo;
-    return r500_mc_vram_span(s, sf->base + lo, hi - lo, off);
+    return r500_mc_vram_span(s, lo, hi - lo, off);
 }
 
 /*
- * Whether resident attachment a, written back, may stay on the host: its
+ * Whether resident slot k, written back, may stay on the host: its
  * bytes are in VRAM and nobody the chip does not see (the CPU) has
  * written them since the last look (R500HostOps.vram_cpu_written, which
  * this clears).  The engines' writes drop it themselves (gl_written).
  */
-static bool gl_res_keep(R500Chip *s, unsigned a)
+static bool gl_res_keep(R500Chip *s, unsigned k)
 {
     uint64_t off, len;
 
-    return s->ops->vram_cpu_written && gl_res_span(s, a, &off, &len) &&
+    return s->ops->vram_cpu_written && gl_res_span(s, k, &off, &len) &&
            !s->ops->vram_cpu_written(s->host, off, len);
 }
 
 /*
- * Write back what GL drew since the last sync: memory is the truth
- * again.  With keep, the host copies stay where gl_res_keep() allows,
- * so the next draws upload nothing; else, or where it does not, they
- * are forgotten.  Nothing happens when nothing is resident.
+ * Write back what GL drew into the slots of mask since the last sync:
+ * memory is the truth again for them.  With keep, their host copies
+ * stay where gl_res_keep() allows, so the next draws upload nothing;
+ * else, or where it does not, they are forgotten.  A flush of every
+ * slot collects the draws' occlusion counts too.  Nothing happens when
+ * nothing is resident.
  */
-static void gl_flush(R500Chip *s, bool keep)
+static void gl_flush_slots(R500Chip *s, uint32_t mask, bool keep)
 {
     R500Gl *g = s->gl;
     GlJob j = { .sync_only = true };
@@ -329,13 +338,12 @@ static void gl_flush(R500Chip *s, bool keep)
         return;
     }
     /* the draws' occlusion counts come with their pixels */
-    any = j.counts = g->uncounted != 0;
-    for (unsigned a = 0; a < GL_ATTS; a++) {
-        if (g->res[a].on && g->res[a].dirty.w) {
-            j.att[a].back = g->res[a].dirty;
-            j.att[a].back_px = g_malloc((size_t)g->res[a].dirty.w *
-                                        g->res[a].dirty.h *
-                                        g->res[a].surf.bpp);
+    any = j.counts = mask == UINT32_MAX && g->uncounted != 0;
+    for (unsigned k = 0; k < GL_RES_MAX; k++) {
+        if ((mask >> k & 1) && g->res[k].on && g->res[k].dirty.w) {
+            j.back[k].r = g->res[k].dirty;
+            j.back[k].px = g_malloc((size_t)g->res[k].dirty.w *
+                                    g->res[k].dirty.h * g->res[k].surf.bpp);
             any = true;
         }
     }
@@ -348,48 +356,55 @@ static void gl_flush(R500Chip *s, bool keep)
         }
         /* its own write-back is no engine's write to its copies */
         g->writing_back = true;
-        for (unsigned a = 0; a < GL_ATTS; a++) {
-            if (j.att[a].back_px && !j.error) {
-                gl_surface_io(s, &g->res[a].surf, &j.att[a].back,
-                              j.att[a].back_px, true);
+        for (unsigned k = 0; k < GL_RES_MAX; k++) {
+            if (j.back[k].px && !j.error) {
+                gl_surface_io(s, &g->res[k].surf, &j.back[k].r,
+                              j.back[k].px, true);
             }
-            g_free(j.att[a].back_px);
+            g_free(j.back[k].px);
         }
         g->writing_back = false;
         if (j.error) {
             gl_note(s, R500_GL_NOTE_GL, j.error);
         }
     }
-    for (unsigned a = 0; a < GL_ATTS; a++) {
-        if (g->res[a].on && keep && !j.error && gl_res_keep(s, a)) {
-            g->res[a].dirty = (GlRect) { 0 };
-            g->res[a].kept = true;
+    for (unsigned k = 0; k < GL_RES_MAX; k++) {
+        if (!(mask >> k & 1) || !g->res[k].on) {
+            continue;
+        }
+        if (keep && !j.error && gl_res_keep(s, k)) {
+            g->res[k].dirty = (GlRect) { 0 };
+            g->res[k].kept = true;
             g->kept++;
         } else {
-            g->res[a].on = false;
+            g->res[k].on = false;
         }
     }
 }
 
+static void gl_flush(R500Chip *s, bool keep)
+{
+    gl_flush_slots(s, UINT32_MAX, keep);
+}
+
 /*
- * Before a draw uses the host copies kept across a sync: if the CPU
- * wrote any of them since, memory goes first and every copy is
- * forgotten.  Between syncs the CPU has no business in a surface the
+ * Before a draw uses the host copies kept across a sync: one the CPU
+ * wrote since is forgotten (it has nothing of GL's to write back: a
+ * kept copy is clean until the first draw after the sync, which comes
+ * here first).  Between syncs the CPU has no business in a surface the
  * GPU draws (the guest waits for a fence first), as before.
  */
 static void gl_res_validate(R500Chip *s)
 {
     R500Gl *g = s->gl;
-    bool stale = false;
 
-    for (unsigned a = 0; a < GL_ATTS; a++) {
-        if (g->res[a].on && g->res[a].kept) {
-            g->res[a].kept = false;
-            stale |= !gl_res_keep(s, a);
+    for (unsigned k = 0; k < GL_RES_MAX; k++) {
+        if (g->res[k].on && g->res[k].kept) {
+            g->res[k].kept = false;
+            if (!gl_res_keep(s, k)) {
+                g->res[k].on = false;
+            }
         }
-    }
-    if (stale) {
-        gl_flush(s, false);
     }
 }
 
@@ -407,13 +422,13 @@ static void gl_written(R500Chip *s, uint64_t offset, uint64_t len)
     if (!g || g->writing_back) {
         return;
     }
-    for (unsigned a = 0; a < GL_ATTS; a++) {
+    for (unsigned k = 0; k < GL_RES_MAX; k++) {
         uint64_t off, n;
 
-        if (g->res[a].on && !g->res[a].dirty.w &&
-            (!gl_res_span(s, a, &off, &n) ||
+        if (g->res[k].on && !g->res[k].dirty.w &&
+            (!gl_res_span(s, k, &off, &n) ||
              (offset < off + n && off < offset + len))) {
-            g->res[a].on = false;
+            g->res[k].on = false;
         }
     }
 }
@@ -430,32 +445,133 @@ static bool surf_same(const R500Surf *a, const R500Surf *b)
  */
 static bool gl_res_overlaps(R500Gl *g, uint64_t lo, uint64_t hi)
 {
-    for (unsigned a = 0; a < GL_ATTS; a++) {
+    for (unsigned k = 0; k < GL_RES_MAX; k++) {
         uint64_t slo, shi;
-        const GlRect *r = &g->res[a].dirty;
 
-        if (!g->res[a].on || !r->w) {
+        if (!g->res[k].on || !g->res[k].dirty.w) {
             continue;
         }
-        r500_surf_rect_span(&g->res[a].surf, r->x, r->y, r->x + r->w - 1,
-                            r->y + r->h - 1, &slo, &shi);
-        if (lo < g->res[a].surf.base + shi && g->res[a].surf.base + slo < hi) {
+        rect_span(&g->res[k].surf, &g->res[k].dirty, &slo, &shi);
+        if (lo < shi && slo < hi) {
             return true;
         }
     }
     return false;
 }
 
+/* Bytes of a slot's texture: w x h pixels of its kind. */
+static uint64_t slot_bytes(R500Gl *g, unsigned k)
+{
+    return (uint64_t)g->res[k].tw * g->res[k].th *
+           (g->res[k].kind == GL_KIND_RG8 || g->res[k].kind == GL_KIND_Z16
+            ? 2 : 4);
+}
+
 /*
- * Attachment a of this draw, surface sf, box b: what to upload (the
- * strips of the new resident rectangle not resident yet), read from
- * memory.  False when they are not in memory.
+ * The slot for surface sf as kind in this draw, box b; taken: the slots
+ * this draw's other attachments have.  The surface's own slot if it has
+ * one whose texture holds the box; else a free one (or the least
+ * recently drawn, written back), its texture sized for the surface.
+ * Any other slot over the same bytes goes back to memory first: one
+ * copy of a byte at a time.  -1 when this draw's attachments overlap.
  */
-static bool gl_attach(R500Chip *s, GlJob *j, unsigned a, const R500Surf *sf,
-                      GlRect b)
+static int gl_res_slot(R500Chip *s, GlJob *j, const R500Surf *sf,
+                       uint8_t kind, GlRect b, uint32_t taken)
 {
     R500Gl *g = s->gl;
-    GlRect r = g->res[a].on ? g->res[a].res : (GlRect) { 0 };
+    int k = -1;
+    uint64_t lo, hi, total = 0;
+    GlRect u = b;
+
+    for (unsigned i = 0; i < GL_RES_MAX; i++) {
+        if (g->res[i].on && g->res[i].kind == kind &&
+            surf_same(&g->res[i].surf, sf)) {
+            k = i;
+            u = rect_union(g->res[i].res, b);
+        }
+    }
+    if (k >= 0 && (taken >> k & 1)) {
+        return -1;
+    }
+    if (k >= 0 && (u.x + u.w > g->res[k].tw || u.y + u.h > g->res[k].th)) {
+        /* its texture would grow, losing its contents: memory first */
+        gl_flush_slots(s, 1u << k, false);
+        u = b;
+    }
+    rect_span(sf, &u, &lo, &hi);
+    for (unsigned i = 0; i < GL_RES_MAX; i++) {
+        uint64_t slo, shi;
+
+        if (i == k || !g->res[i].on) {
+            continue;
+        }
+        rect_span(&g->res[i].surf, &g->res[i].res, &slo, &shi);
+        if (lo < shi && slo < hi) {
+            if (taken >> i & 1) {
+                return -1;
+            }
+            gl_flush_slots(s, 1u << i, false);
+        }
+    }
+    if (k >= 0 && g->res[k].on) {
+        return k;
+    }
+    if (k < 0) {
+        /* a free slot, else the least recently drawn not this draw's */
+        for (unsigned i = 0; i < GL_RES_MAX; i++) {
+            if (taken >> i & 1) {
+                continue;
+            }
+            if (k < 0 || (!g->res[i].on && g->res[k].on) ||
+                (g->res[i].on == g->res[k].on &&
+                 g->res[i].used < g->res[k].used)) {
+                k = i;
+            }
+        }
+        gl_flush_slots(s, 1u << k, false);
+    }
+    /*
+     * A new texture: the surface's width (its pitch; a box never passes
+     * it) and the box's rows rounded up, so the next draws rarely grow it.
+     */
+    g->res[k].kind = kind;
+    g->res[k].tw = MAX(u.x + u.w, (int)MIN(sf->pitch, GL_TARGET_MAX));
+    g->res[k].th = MIN((u.y + u.h + 255) & ~255, GL_TARGET_MAX);
+    g->res[k].used = g->tick;
+    /* within the budget: the least recently drawn others' textures go */
+    for (unsigned i = 0; i < GL_RES_MAX; i++) {
+        total += slot_bytes(g, i);
+    }
+    while (total > GL_RES_BYTES) {
+        int v = -1;
+
+        for (unsigned i = 0; i < GL_RES_MAX; i++) {
+            if (i != k && !(taken >> i & 1) && g->res[i].tw &&
+                (v < 0 || g->res[i].used < g->res[v].used)) {
+                v = i;
+            }
+        }
+        if (v < 0) {
+            break;
+        }
+        gl_flush_slots(s, 1u << v, false);
+        total -= slot_bytes(g, v);
+        g->res[v].tw = g->res[v].th = 0;
+        j->drop |= 1u << v;
+    }
+    return k;
+}
+
+/*
+ * Attachment a of this draw, surface sf as kind, box b: its slot, and
+ * what to upload (the strips of the new resident rectangle not resident
+ * yet), read from memory.  False when they are not in memory.
+ */
+static bool gl_attach(R500Chip *s, GlJob *j, unsigned a, unsigned k,
+                      const R500Surf *sf, GlRect b)
+{
+    R500Gl *g = s->gl;
+    GlRect r = g->res[k].on ? g->res[k].res : (GlRect) { 0 };
     GlRect u = rect_union(r, b);
     GlRect strips[4];
     unsigned n = 0;
@@ -480,31 +596,37 @@ static bool gl_attach(R500Chip *s, GlJob *j, unsigned a, const R500Surf *sf,
         }
     }
     j->att[a].used = true;
+    j->att[a].slot = k;
+    j->att[a].kind = g->res[k].kind;
+    j->att[a].tw = g->res[k].tw;
+    j->att[a].th = g->res[k].th;
     j->att[a].nup = n;
-    for (unsigned k = 0; k < n; k++) {
-        j->att[a].up[k] = strips[k];
-        j->att[a].up_px[k] = g_malloc((size_t)strips[k].w * strips[k].h *
-                                      sf->bpp);
-        if (!gl_surface_io(s, sf, &strips[k], j->att[a].up_px[k], false)) {
+    for (unsigned i = 0; i < n; i++) {
+        size_t bytes = (size_t)strips[i].w * strips[i].h * sf->bpp;
+
+        j->att[a].up[i] = strips[i];
+        j->att[a].up_px[i] = g_malloc(bytes);
+        if (!gl_surface_io(s, sf, &strips[i], j->att[a].up_px[i], false)) {
             return false;
         }
+        g->uploaded += bytes;
     }
-    g->att_w[a] = j->att[a].tw = MAX(g->att_w[a], u.x + u.w);
-    g->att_h[a] = j->att[a].th = MAX(g->att_h[a], u.y + u.h);
     return true;
 }
 
-/* After the draw: the attachment's resident and written rectangles. */
-static void gl_attached(R500Gl *g, unsigned a, const R500Surf *sf, GlRect b,
+/* After the draw: the slot's resident and written rectangles. */
+static void gl_attached(R500Gl *g, unsigned k, const R500Surf *sf, GlRect b,
                         bool written)
 {
-    GlRect r = g->res[a].on ? g->res[a].res : (GlRect) { 0 };
-    GlRect d = g->res[a].on ? g->res[a].dirty : (GlRect) { 0 };
+    GlRect r = g->res[k].on ? g->res[k].res : (GlRect) { 0 };
+    GlRect d = g->res[k].on ? g->res[k].dirty : (GlRect) { 0 };
 
-    g->res[a].on = true;
-    g->res[a].surf = *sf;
-    g->res[a].res = rect_union(r, b);
-    g->res[a].dirty = written ? rect_union(d, b) : d;
+    g->res[k].on = true;
+    g->res[k].kept = false;
+    g->res[k].surf = *sf;
+    g->res[k].res = rect_union(r, b);
+    g->res[k].dirty = written ? rect_union(d, b) : d;
+    g->res[k].used = g->tick;
 }
 
 static void gl_job_free(GlJob *j)
@@ -513,7 +635,6 @@ static void gl_job_free(GlJob *j)
         for (unsigned k = 0; k < 4; k++) {
             g_free(j->att[a].up_px[k]);
         }
-        g_free(j->att[a].back_px);
     }
     for (unsigned u = 0; u < R500_TX_UNITS; u++) {
         for (unsigned l = 0; l < R500_TX_LEVELS; l++) {
@@ -657,55 +778,64 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
         j.size[0] = j.size[1] = GL_TARGET_MAX;
     }
     /*
-     * The resident surfaces go on only if this draw's are the same ones
-     * (and their textures need not grow, which loses their contents).
+     * The draw's surfaces, each in its slot: colour targets, then the ZB
+     * as colour (its clear) or as depth.  Slots of other surfaces stay
+     * resident.  If two of them share bytes with each other's copies,
+     * everything goes back and they are tried once more from memory;
+     * two that still share (targets over each other, which the hardware
+     * leaves undefined) drop the draw.
      */
-    {
+    for (unsigned tries = 0;; tries++) {
         GlRect b = { j.bx, j.by, j.bw, j.bh };
-        bool same = true;
+        uint32_t taken = 0;
+        unsigned a;
 
-        for (unsigned a = 0; a < GL_ATTS; a++) {
+        for (a = 0; a < GL_ATTS; a++) {
             const R500Surf *sf = a < 4 ? &s->rb3d.cb[a].surf
                                        : &s->rb3d.zb.surf;
             bool want = a < 4 ? a < j.ntargets
                         : a == GL_ATT_ZB ? j.zb.on : j.cbzb;
-            GlRect u = rect_union(g->res[a].on ? g->res[a].res
-                                                : (GlRect) { 0 }, b);
+            uint8_t kind = a < 4 ? GL_KIND_RGBA8
+                           : a == GL_ATT_ZB ? (j.zb.z24 ? GL_KIND_Z24
+                                                        : GL_KIND_Z16)
+                           : j.cbzb_bpp == 4 ? GL_KIND_RGBA8 : GL_KIND_RG8;
+            int k;
 
-            if (g->res[a].on && (!want || !surf_same(&g->res[a].surf, sf) ||
-                                 (a == GL_ATT_ZB &&
-                                  g->res_z24 != j.zb.z24))) {
-                same = false;
+            if (!want) {
+                continue;
             }
-            if (g->res[a].on && want && (u.x + u.w > g->att_w[a] ||
-                                         u.y + u.h > g->att_h[a])) {
-                same = false;
+            k = gl_res_slot(s, &j, sf, kind, b, taken);
+            if (k < 0) {
+                break;
             }
-        }
-        if (!same) {
-            gl_flush(s, false);
-        }
-        for (unsigned i = 0; i < j.ntargets; i++) {
-            if (!gl_attach(s, &j, i, &s->rb3d.cb[i].surf, b)) {
+            taken |= 1u << k;
+            if (!gl_attach(s, &j, a, k, sf, b)) {
                 /*
                  * Not wholly in VRAM.  The vertices are shaded already,
                  * so the draw is finished here: the guest's bad address
                  * draws nothing, as soft drops the pixels it cannot write.
                  */
-                r500_guest_error(s, "3D: renderer gl: colour target %u "
-                                 "is not in memory; draw dropped", i);
+                r500_guest_error(s, "3D: renderer gl: %s is not in "
+                                 "memory; draw dropped", a < 4
+                                 ? "a colour target" : "the depth buffer");
                 goto out;
             }
         }
-        if (j.cbzb && !gl_attach(s, &j, GL_ATT_CBZB, &s->rb3d.zb.surf, b)) {
-            r500_guest_error(s, "3D: renderer gl: the depth buffer is not "
-                             "in memory; draw dropped");
+        if (a == GL_ATTS) {
+            break;
+        }
+        if (tries) {
+            r500_guest_error(s, "3D: renderer gl: the draw's colour "
+                             "targets and depth buffer overlap in memory; "
+                             "draw dropped");
             goto out;
         }
-        if (j.zb.on && !gl_attach(s, &j, GL_ATT_ZB, &s->rb3d.zb.surf, b)) {
-            r500_guest_error(s, "3D: renderer gl: the depth buffer is not "
-                             "in memory; draw dropped");
-            goto out;
+        gl_flush(s, false);
+        for (a = 0; a < GL_ATTS; a++) {
+            for (unsigned i = 0; i < 4; i++) {
+                g_free(j.att[a].up_px[i]);
+            }
+            memset(&j.att[a], 0, sizeof(j.att[a]));
         }
     }
     j.vs = vs->str;
@@ -727,16 +857,14 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
     {
         GlRect b = { j.bx, j.by, j.bw, j.bh };
 
-        for (unsigned i = 0; i < j.ntargets; i++) {
-            gl_attached(g, i, &s->rb3d.cb[i].surf, b, j.cb[i].mask != 0);
-        }
-        if (j.cbzb) {
-            gl_attached(g, GL_ATT_CBZB, &s->rb3d.zb.surf, b, true);
-        }
-        if (j.zb.on) {
-            g->res_z24 = j.zb.z24;
-            gl_attached(g, GL_ATT_ZB, &s->rb3d.zb.surf, b,
-                        j.zb.z_write || j.zb.stencil);
+        for (unsigned a = 0; a < GL_ATTS; a++) {
+            bool written = a < 4 ? j.cb[a].mask != 0
+                           : a == GL_ATT_CBZB || j.zb.z_write || j.zb.stencil;
+
+            if (j.att[a].used) {
+                gl_attached(g, j.att[a].slot, a < 4 ? &s->rb3d.cb[a].surf
+                            : &s->rb3d.zb.surf, b, written);
+            }
         }
     }
     s->rb3d.pixels += (uint64_t)j.bw * j.bh;
@@ -865,6 +993,11 @@ void r500_gl_stats(R500Chip *s, uint64_t *draws, uint64_t *fallbacks)
 uint64_t r500_gl_kept(R500Chip *s)
 {
     return s->gl ? s->gl->kept : 0;
+}
+
+uint64_t r500_gl_uploaded(R500Chip *s)
+{
+    return s->gl ? s->gl->uploaded : 0;
 }
 
 static const R500RendererOps gl_renderer = {

@@ -41,6 +41,27 @@ typedef struct GlRect {
     int x, y, w, h;
 } GlRect;
 
+/*
+ * The surfaces the host may hold at once (targets, depth buffers, in
+ * any draw's attachments), and the bytes of their textures together:
+ * past either, the least recently drawn goes back to memory.
+ */
+#define GL_RES_MAX              8
+#define GL_RES_BYTES            (256ull << 20)
+
+/*
+ * A resident surface's texture: the bytes of a pixel as GL takes them.
+ * A colour target and the ZB colour clear's 32-bit words are both RGBA8
+ * bytes in memory order, so one copy serves both.
+ */
+enum {
+    GL_KIND_RGBA8,                      /* ARGB8888 target, CBZB of Z24 */
+    GL_KIND_RG8,                        /* CBZB of Z16 */
+    GL_KIND_Z16,
+    GL_KIND_Z24,                        /* Z24S8 as GL's 24_8 */
+    GL_KINDS
+};
+
 /* One draw's GL work, prepared by the caller (gl_draw). */
 struct GlJob {
     const char *vs, *fs;
@@ -57,18 +78,24 @@ struct GlJob {
     } cb[4];
     /*
      * The surfaces' rectangles to upload before the draw (what of its
-     * box is not resident yet) and, for a sync, to read back: attachment
-     * 0-3 colour target i, GL_ATT_ZB the depth buffer.
+     * box is not resident yet): attachment 0-3 colour target i,
+     * GL_ATT_ZB the depth buffer, GL_ATT_CBZB its words as colour; each
+     * in resident slot `slot', a texture of kind and at least tw x th.
      */
     struct {
         bool used;
-        int tw, th;                     /* the texture's size at least */
+        uint8_t slot, kind;
+        int tw, th;
         unsigned nup;
         GlRect up[4];
         uint8_t *up_px[4];
-        GlRect back;                    /* w == 0: none */
-        uint8_t *back_px;
     } att[GL_ATTS];
+    /* for a sync, what of each slot to read back (w == 0: none) */
+    struct {
+        GlRect r;
+        uint8_t *px;
+    } back[GL_RES_MAX];
+    uint32_t drop;                      /* slots whose textures go first */
     bool sync_only;                     /* read back, no draw */
     bool counts;                        /* collect the draws' queries */
     uint64_t zpass;                     /* their samples passed */
@@ -129,13 +156,12 @@ struct R500Gl {
     /* ---- The GL thread's ---- */
     EGLDisplay dpy;
     EGLContext ctx;
-    GLuint fbo, vao, vbo, cb_tex[4], zb_tex, cbzb_tex;
-    int cbzb_w, cbzb_h;
-    unsigned cbzb_bpp;
-    int cb_w[4], cb_h[4], zb_w, zb_h;
-    bool zb_z24;
-    /* the textures' sizes as the caller knows them (gl_flush) */
-    int att_w[GL_ATTS], att_h[GL_ATTS];
+    GLuint fbo, vao, vbo;
+    struct {
+        GLuint tex;                     /* 0: none made */
+        int w, h;
+        uint8_t kind;
+    } slot[GL_RES_MAX];
     GHashTable *progs;                  /* vs "\n//fs\n" fs -> program */
     GArray *zq;                         /* the draws' uncollected queries */
     GArray *zfree;                      /* collected ones, to reuse */
@@ -155,20 +181,25 @@ struct R500Gl {
      * Between sync points the draws' targets stay in GL: each draw
      * uploads only what of its box is not resident yet, and a sync reads
      * back what GL wrote (gl_flush).  Where the host can say the CPU has
-     * not written them, they stay across syncs too (gl_res_keep).
+     * not written them, they stay across syncs too (gl_res_keep).  Each
+     * surface has its slot, so a guest that draws into several (its
+     * frames' buffers, a texture drawn then sampled) keeps them all.
      */
     struct {
         bool on;
+        uint8_t kind;
         R500Surf surf;
         GlRect res;                     /* valid on the host */
         GlRect dirty;                   /* written by GL (w == 0: none) */
         bool kept;                      /* kept across a sync, not yet
                                            checked by a draw */
-    } res[GL_ATTS];
-    bool res_z24;
+        int tw, th;                     /* its texture (0: none) */
+        uint64_t used;                  /* the tick of its last draw */
+    } res[GL_RES_MAX];
     bool writing_back;                  /* gl_flush's own writes */
     uint64_t flushes;
     uint64_t kept;                      /* copies kept across a flush */
+    uint64_t uploaded;                  /* surface bytes sent to GL */
     /* draws since their occlusion counts were added to rb3d.zpass */
     uint64_t uncounted;
 

@@ -26,6 +26,11 @@ uint64_t r500_gl_kept(R500Chip *s)
     return 0;
 }
 
+uint64_t r500_gl_uploaded(R500Chip *s)
+{
+    return 0;
+}
+
 void r500_gl_free(R500Chip *s)
 {
 }

@@ -79,9 +79,6 @@ static bool gl_context(R500Gl *g)
     glGenFramebuffers(1, &g->fbo);
     glGenVertexArrays(1, &g->vao);
     glGenBuffers(1, &g->vbo);
-    glGenTextures(4, g->cb_tex);
-    glGenTextures(1, &g->zb_tex);
-    glGenTextures(1, &g->cbzb_tex);
     /* window z is 0..1 as the VTE made it; nothing is clipped again */
     glClipControl(GL_LOWER_LEFT, GL_ZERO_TO_ONE);
     glEnable(GL_DEPTH_CLAMP);
@@ -185,59 +182,64 @@ sampler:
     glTexParameterfv(t, GL_TEXTURE_BORDER_COLOR, j->tex[u].border);
 }
 
-/* Make colour texture i at least w x h; its contents are undefined. */
-static void gl_target(R500Gl *g, unsigned i, int w, int h)
+/* Each kind of resident texture as GL stores and takes it. */
+static const struct {
+    GLenum ifmt, fmt, type;
+} gl_kinds[GL_KINDS] = {
+    [GL_KIND_RGBA8] = { GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE },
+    [GL_KIND_RG8] = { GL_RG8, GL_RG, GL_UNSIGNED_BYTE },
+    [GL_KIND_Z16] = { GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT,
+                      GL_UNSIGNED_SHORT },
+    /* the words of Z24S8 are GL's 24_8 packing */
+    [GL_KIND_Z24] = { GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL,
+                      GL_UNSIGNED_INT_24_8 },
+};
+
+/* The slots the caller let go: their textures' memory is freed. */
+static void gl_drop(R500Gl *g, uint32_t drop)
 {
-    glBindTexture(GL_TEXTURE_2D, g->cb_tex[i]);
-    if (g->cb_w[i] < w || g->cb_h[i] < h) {
-        g->cb_w[i] = MAX(g->cb_w[i], w);
-        g->cb_h[i] = MAX(g->cb_h[i], h);
-        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, g->cb_w[i], g->cb_h[i], 0,
-                     GL_RGBA, GL_UNSIGNED_BYTE, NULL);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    for (unsigned k = 0; k < GL_RES_MAX; k++) {
+        if ((drop >> k & 1) && g->slot[k].tex) {
+            glDeleteTextures(1, &g->slot[k].tex);
+            g->slot[k].tex = 0;
+        }
     }
 }
 
-/* Make the depth texture at least w x h of the job's format. */
-static void gl_depth_target(R500Gl *g, GlJob *j, int w, int h)
+/*
+ * Attachment a's slot as the job wants it, bound, with the job's strips
+ * uploaded.  A texture of another size or kind is made anew: the caller
+ * asks for that only of a slot with nothing resident.
+ */
+static GLuint gl_slot(R500Gl *g, GlJob *j, unsigned a)
 {
-    glBindTexture(GL_TEXTURE_2D, g->zb_tex);
-    if (g->zb_w < w || g->zb_h < h || g->zb_z24 != j->zb.z24) {
-        g->zb_w = MAX(g->zb_w, w);
-        g->zb_h = MAX(g->zb_h, h);
-        g->zb_z24 = j->zb.z24;
-        glTexImage2D(GL_TEXTURE_2D, 0, j->zb.z24 ? GL_DEPTH24_STENCIL8
-                     : GL_DEPTH_COMPONENT16, g->zb_w, g->zb_h, 0,
-                     j->zb.z24 ? GL_DEPTH_STENCIL : GL_DEPTH_COMPONENT,
-                     j->zb.z24 ? GL_UNSIGNED_INT_24_8 : GL_UNSIGNED_SHORT,
-                     NULL);
+    unsigned k = j->att[a].slot, kind = j->att[a].kind;
+
+    if (!g->slot[k].tex) {
+        glGenTextures(1, &g->slot[k].tex);
+        g->slot[k].w = 0;
+    }
+    glBindTexture(GL_TEXTURE_2D, g->slot[k].tex);
+    if (g->slot[k].w != j->att[a].tw || g->slot[k].h != j->att[a].th ||
+        g->slot[k].kind != kind) {
+        g->slot[k].w = j->att[a].tw;
+        g->slot[k].h = j->att[a].th;
+        g->slot[k].kind = kind;
+        glTexImage2D(GL_TEXTURE_2D, 0, gl_kinds[kind].ifmt, g->slot[k].w,
+                     g->slot[k].h, 0, gl_kinds[kind].fmt,
+                     gl_kinds[kind].type, NULL);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     }
-}
+    for (unsigned i = 0; i < j->att[a].nup; i++) {
+        const GlRect *r = &j->att[a].up[i];
 
-/* The ZB's words as colour (the ZB colour clear): RGBA8 or RG8 bytes. */
-#define CBZB_GL_FORMAT(bpp)     ((bpp) == 4 ? GL_RGBA : GL_RG)
-
-static void gl_cbzb_target(R500Gl *g, GlJob *j, int w, int h)
-{
-    glBindTexture(GL_TEXTURE_2D, g->cbzb_tex);
-    if (g->cbzb_w < w || g->cbzb_h < h || g->cbzb_bpp != j->cbzb_bpp) {
-        g->cbzb_w = MAX(g->cbzb_w, w);
-        g->cbzb_h = MAX(g->cbzb_h, h);
-        g->cbzb_bpp = j->cbzb_bpp;
-        glTexImage2D(GL_TEXTURE_2D, 0, j->cbzb_bpp == 4 ? GL_RGBA8 : GL_RG8,
-                     g->cbzb_w, g->cbzb_h, 0, CBZB_GL_FORMAT(j->cbzb_bpp),
-                     GL_UNSIGNED_BYTE, NULL);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        glTexSubImage2D(GL_TEXTURE_2D, 0, r->x, r->y, r->w, r->h,
+                        gl_kinds[kind].fmt, gl_kinds[kind].type,
+                        j->att[a].up_px[i]);
     }
+    return g->slot[k].tex;
 }
-
-/* The words of the ZB as GL takes them: Z24S8 is GL's 24_8 packing. */
-#define ZB_GL_FORMAT(j)  ((j)->zb.z24 ? GL_DEPTH_STENCIL : GL_DEPTH_COMPONENT)
-#define ZB_GL_TYPE(j)    ((j)->zb.z24 ? GL_UNSIGNED_INT_24_8 : GL_UNSIGNED_SHORT)
 
 static void gl_depth_state(GlJob *j)
 {
@@ -285,24 +287,13 @@ static void gl_run(R500Gl *g, GlJob *j)
     if (!prog) {
         return;
     }
+    gl_drop(g, j->drop);
     glBindFramebuffer(GL_FRAMEBUFFER, g->fbo);
     for (unsigned i = 0; i < 4; i++) {
-        if (i < j->ntargets) {
-            gl_target(g, i, j->att[i].tw, j->att[i].th);
-            for (unsigned k = 0; k < j->att[i].nup; k++) {
-                const GlRect *r = &j->att[i].up[k];
+        GLuint tex = i < j->ntargets ? gl_slot(g, j, i) : 0;
 
-                glTexSubImage2D(GL_TEXTURE_2D, 0, r->x, r->y, r->w, r->h,
-                                GL_RGBA, GL_UNSIGNED_BYTE,
-                                j->att[i].up_px[k]);
-            }
-            glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + i,
-                                   GL_TEXTURE_2D, g->cb_tex[i], 0);
-            bufs[i] = GL_COLOR_ATTACHMENT0 + j->cb[i].src;
-        } else {
-            glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + i,
-                                   GL_TEXTURE_2D, 0, 0);
-        }
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + i,
+                               GL_TEXTURE_2D, tex, 0);
     }
     /*
      * Attachment i is target i; the epilogue writes target i's channels
@@ -317,34 +308,18 @@ static void gl_run(R500Gl *g, GlJob *j)
         /* the ZB colour clear's words: the output after the targets' */
         unsigned i = j->ntargets;
 
-        gl_cbzb_target(g, j, j->att[GL_ATT_CBZB].tw,
-                       j->att[GL_ATT_CBZB].th);
-        for (unsigned k = 0; k < j->att[GL_ATT_CBZB].nup; k++) {
-            const GlRect *r = &j->att[GL_ATT_CBZB].up[k];
-
-            glTexSubImage2D(GL_TEXTURE_2D, 0, r->x, r->y, r->w, r->h,
-                            CBZB_GL_FORMAT(j->cbzb_bpp), GL_UNSIGNED_BYTE,
-                            j->att[GL_ATT_CBZB].up_px[k]);
-        }
         glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + i,
-                               GL_TEXTURE_2D, g->cbzb_tex, 0);
+                               GL_TEXTURE_2D, gl_slot(g, j, GL_ATT_CBZB), 0);
         bufs[i] = GL_COLOR_ATTACHMENT0 + i;
         glColorMaski(i, 1, 1, 1, 1);
     }
     glDrawBuffers(j->ntargets + j->cbzb, bufs);
     if (j->zb.on) {
-        gl_depth_target(g, j, j->att[GL_ATT_ZB].tw, j->att[GL_ATT_ZB].th);
-        for (unsigned k = 0; k < j->att[GL_ATT_ZB].nup; k++) {
-            const GlRect *r = &j->att[GL_ATT_ZB].up[k];
+        GLuint tex = gl_slot(g, j, GL_ATT_ZB);
 
-            glTexSubImage2D(GL_TEXTURE_2D, 0, r->x, r->y, r->w, r->h,
-                            ZB_GL_FORMAT(j), ZB_GL_TYPE(j),
-                            j->att[GL_ATT_ZB].up_px[k]);
-        }
         glFramebufferTexture2D(GL_FRAMEBUFFER, j->zb.z24
                                ? GL_DEPTH_STENCIL_ATTACHMENT
-                               : GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D,
-                               g->zb_tex, 0);
+                               : GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, tex, 0);
         if (!j->zb.z24) {
             glFramebufferTexture2D(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT,
                                    GL_TEXTURE_2D, 0, 0);
@@ -450,38 +425,28 @@ bool r500_gl_on_thread(void)
 static void gl_read_back(R500Gl *g, GlJob *j)
 {
     glBindFramebuffer(GL_FRAMEBUFFER, g->fbo);
-    for (unsigned a = 0; a < GL_ATTS; a++) {
-        const GlRect *r = &j->att[a].back;
+    for (unsigned i = 0; i < 4; i++) {
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + i,
+                               GL_TEXTURE_2D, 0, 0);
+    }
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+                           GL_TEXTURE_2D, 0, 0);
+    for (unsigned k = 0; k < GL_RES_MAX; k++) {
+        const GlRect *r = &j->back[k].r;
+        unsigned kind = g->slot[k].kind;
+        bool depth = kind == GL_KIND_Z16 || kind == GL_KIND_Z24;
+        GLenum at = kind == GL_KIND_Z24 ? GL_DEPTH_STENCIL_ATTACHMENT
+                    : depth ? GL_DEPTH_ATTACHMENT : GL_COLOR_ATTACHMENT0;
 
-        if (!r->w) {
+        if (!r->w || !g->slot[k].tex) {
             continue;
         }
-        if (a != GL_ATT_ZB) {
-            glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                                   GL_TEXTURE_2D, a < 4 ? g->cb_tex[a]
-                                   : g->cbzb_tex, 0);
-            glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
-                                   GL_TEXTURE_2D, 0, 0);
-            glReadBuffer(GL_COLOR_ATTACHMENT0);
-            glReadPixels(r->x, r->y, r->w, r->h, a < 4 ? GL_RGBA
-                         : CBZB_GL_FORMAT(g->cbzb_bpp), GL_UNSIGNED_BYTE,
-                         j->att[a].back_px);
-        } else {
-            for (unsigned i = 0; i < 4; i++) {
-                glFramebufferTexture2D(GL_FRAMEBUFFER,
-                                       GL_COLOR_ATTACHMENT0 + i,
-                                       GL_TEXTURE_2D, 0, 0);
-            }
-            glFramebufferTexture2D(GL_FRAMEBUFFER, g->zb_z24
-                                   ? GL_DEPTH_STENCIL_ATTACHMENT
-                                   : GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D,
-                                   g->zb_tex, 0);
-            glReadBuffer(GL_NONE);
-            glReadPixels(r->x, r->y, r->w, r->h, g->zb_z24 ? GL_DEPTH_STENCIL
-                         : GL_DEPTH_COMPONENT, g->zb_z24
-                         ? GL_UNSIGNED_INT_24_8 : GL_UNSIGNED_SHORT,
-                         j->att[a].back_px);
-        }
+        glFramebufferTexture2D(GL_FRAMEBUFFER, at, GL_TEXTURE_2D,
+                               g->slot[k].tex, 0);
+        glReadBuffer(depth ? GL_NONE : GL_COLOR_ATTACHMENT0);
+        glReadPixels(r->x, r->y, r->w, r->h, gl_kinds[kind].fmt,
+                     gl_kinds[kind].type, j->back[k].px);
+        glFramebufferTexture2D(GL_FRAMEBUFFER, at, GL_TEXTURE_2D, 0, 0);
     }
     if (glGetError() != GL_NO_ERROR) {
         j->error = "OpenGL reported an error reading back";
