@@ -35,7 +35,11 @@
  *                 third and later frames upload nothing; more targets
  *                 than the host holds go back to memory as they leave,
  *                 and every byte is what a renderer without the host's
- *                 word on the CPU leaves.
+ *                 word on the CPU leaves;
+ *   fast-clear    a Hyper-Z clear (3D_CLEAR_ZMASK, then FAST_FILL) of a
+ *                 depth buffer the host holds across a fence reaches the
+ *                 next frame's depth test, as on a renderer that keeps
+ *                 nothing, and is made on the host's copy (no upload).
  */
 #include <string.h>
 
@@ -653,6 +657,55 @@ static void test_alternate(void)
     test_host_free(blind);
 }
 
+static void test_fast_clear(void)
+{
+    TestHost *h = host("gl"), *blind = host("gl");
+    TestHost *hs[2] = { h, blind };
+    R500ClearCmd zmask = { .opcode = 0x32, .start = 0, .count = 4 };
+    uint64_t up = 0;
+
+    h->host.cpu_pages = g_new0(uint8_t, 64 * 256);
+    for (unsigned k = 0; k < 2; k++) {
+        R500Chip *s = &hs[k]->chip;
+
+        /* Z24S8, LESS and written: a second frame at the same depth
+         * draws only where the clear reached */
+        r500_reg_write(s, R_ZB_FORMAT, 2);
+        r500_reg_write(s, R_ZB_DEPTHOFFSET, T3D_ZB);
+        r500_reg_write(s, R_ZB_DEPTHPITCH, T3D_W);
+        memset(hs[k]->vram + T3D_ZB, 0xFF, T3D_W * T3D_H * 4);
+        r500_reg_write(s, R_ZB_CNTL, 6);
+        r500_reg_write(s, R_ZB_ZSTENCILCNTL, 1);
+        for (unsigned f = 0; f < 3; f++) {
+            if (f) {
+                r500_reg_write(s, R_ZB_DEPTHCLEARVALUE, 0xFFFFFF00u | f);
+                r500_3d_clear(s, &zmask);
+                r500_reg_write(s, R_ZB_BW_CNTL, 4 | 8);
+            }
+            scene(hs[k]);
+            r500_pipe_sync(s, R500_SYNC_FENCE);
+            if (f == 0) {
+                up = r500_gl_uploaded(s);
+            }
+        }
+        if (k == 0) {
+            /* the clears were GL's, on the copies kept: nothing uploaded */
+            g_assert_cmpuint(r500_gl_uploaded(s), ==, up);
+        }
+    }
+    g_assert_cmpuint(r500_gl_kept(&h->chip), >=, 1);
+    g_assert_true(!memcmp(h->vram + T3D_CB, blind->vram + T3D_CB,
+                          T3D_W * T3D_H * 4));
+    g_assert_true(!memcmp(h->vram + T3D_ZB, blind->vram + T3D_ZB,
+                          T3D_W * T3D_H * 4));
+    /* the last clear's stencil under the scene's box, its depth above */
+    g_assert_cmphex(h->vram[T3D_ZB + (63 * T3D_W + 0) * 4], ==, 2);
+    g_free(h->host.cpu_pages);
+    h->host.cpu_pages = NULL;
+    test_host_free(h);
+    test_host_free(blind);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -668,5 +721,6 @@ int main(int argc, char **argv)
     g_test_add_func("/gl/renderer/split", test_split);
     g_test_add_func("/gl/renderer/busy-run", test_busy_run);
     g_test_add_func("/gl/renderer/alternate", test_alternate);
+    g_test_add_func("/gl/renderer/fast-clear", test_fast_clear);
     return g_test_run();
 }

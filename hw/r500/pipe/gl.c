@@ -944,6 +944,58 @@ static void gl_sync(R500Chip *s, R500Sync why)
     gl_flush(s, why != R500_SYNC_RESET && why != R500_SYNC_MIGRATE);
 }
 
+/*
+ * The ZB's fast-clear expansion on the host: the depth buffer's slot
+ * (made if it has none, nothing uploaded: every pixel it holds is the
+ * clear's) is filled by GL, and written back at the next sync like a
+ * draw's depth.  A slot holding rows outside the rectangle goes back to
+ * memory first.  False, for the memory fill, without a context or past
+ * the largest target.
+ */
+static bool gl_zb_fill(R500Chip *s, const R500Surf *sf, uint32_t w,
+                       uint32_t h, uint32_t v)
+{
+    R500Gl *g = gl_get(s);
+    GlJob j = { .fill = true };
+    GlRect b = { 0, 0, w, h };
+    uint8_t kind = sf->bpp == 4 ? GL_KIND_Z24 : GL_KIND_Z16;
+    int k;
+
+    if (!g->ready || !w || !h || w > GL_TARGET_MAX || h > GL_TARGET_MAX) {
+        return false;
+    }
+    g->tick++;
+    for (k = 0; k < GL_RES_MAX; k++) {
+        const GlRect *r = &g->res[k].res;
+
+        if (g->res[k].on && g->res[k].kind == kind &&
+            surf_same(&g->res[k].surf, sf) &&
+            (r->x + r->w > b.w || r->y + r->h > b.h)) {
+            gl_flush_slots(s, 1u << k, false);
+        }
+    }
+    k = gl_res_slot(s, &j, sf, kind, b, 0);
+    if (k < 0) {
+        return false;
+    }
+    j.att[GL_ATT_ZB] = (typeof(j.att[0])) {
+        .used = true, .slot = k, .kind = kind,
+        .tw = g->res[k].tw, .th = g->res[k].th,
+    };
+    j.fill_r = b;
+    j.fill_word = sf->bpp == 4 ? v : (v & 0xFFFF);
+    r500_gl_call(g, &j);
+    if (j.error) {
+        gl_note(s, R500_GL_NOTE_GL, j.error);
+        g->res[k].on = false;
+        return false;
+    }
+    /* resident whole: what it held before is under the fill */
+    g->res[k].on = false;
+    gl_attached(g, k, sf, b, true);
+    return true;
+}
+
 static void gl_reset(R500Chip *s)
 {
     if (s->gl) {
@@ -1006,6 +1058,7 @@ static const R500RendererOps gl_renderer = {
     .work = gl_work,
     .sync = gl_sync,
     .written = gl_written,
+    .zb_fill = gl_zb_fill,
     .reset = gl_reset,
     .fini = gl_fini,
 };

@@ -97,6 +97,11 @@ struct GlJob {
     } back[GL_RES_MAX];
     uint32_t drop;                      /* slots whose textures go first */
     bool sync_only;                     /* read back, no draw */
+    /* a depth buffer's fill (gl_zb_fill): att[GL_ATT_ZB]'s slot, this
+       rectangle, this word; no draw */
+    bool fill;
+    GlRect fill_r;
+    uint32_t fill_word;
     bool counts;                        /* collect the draws' queries */
     uint64_t zpass;                     /* their samples passed */
     struct {

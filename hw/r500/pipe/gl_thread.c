@@ -421,6 +421,24 @@ bool r500_gl_on_thread(void)
     return on_gl_thread;
 }
 
+/* A depth buffer's fill: its words as uploaded, so the bits are exact. */
+static void gl_fill(R500Gl *g, GlJob *j)
+{
+    unsigned kind = j->att[GL_ATT_ZB].kind;
+    uint16_t w16 = j->fill_word;
+    const GlRect *r = &j->fill_r;
+
+    gl_drop(g, j->drop);
+    gl_slot(g, j, GL_ATT_ZB);
+    glClearTexSubImage(g->slot[j->att[GL_ATT_ZB].slot].tex, 0, r->x, r->y, 0,
+                       r->w, r->h, 1, gl_kinds[kind].fmt, gl_kinds[kind].type,
+                       kind == GL_KIND_Z16 ? (const void *)&w16
+                                           : (const void *)&j->fill_word);
+    if (glGetError() != GL_NO_ERROR) {
+        j->error = "OpenGL reported an error filling a depth buffer";
+    }
+}
+
 /* A sync: read back what the draws since the last one wrote. */
 static void gl_read_back(R500Gl *g, GlJob *j)
 {
@@ -500,7 +518,9 @@ gpointer r500_gl_thread(gpointer opaque)
             break;
         }
         g_mutex_unlock(&g->lock);
-        if (g->job->sync_only) {
+        if (g->job->fill) {
+            gl_fill(g, g->job);
+        } else if (g->job->sync_only) {
             gl_read_back(g, g->job);
             if (g->job->counts) {
                 gl_counts(g, g->job);

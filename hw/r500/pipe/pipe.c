@@ -49,6 +49,12 @@ void r500_pipe_written(R500Chip *s, uint64_t offset, uint64_t len)
     }
 }
 
+bool r500_pipe_zb_fill(R500Chip *s, const R500Surf *sf, uint32_t w,
+                       uint32_t h, uint32_t v)
+{
+    return s->renderer->zb_fill && s->renderer->zb_fill(s, sf, w, h, v);
+}
+
 bool r500_pipe_reg_is_3d(uint32_t reg)
 {
     /*

@@ -63,6 +63,14 @@ typedef struct R500RendererOps {
      * copy of those bytes the renderer keeps is stale.  May be NULL.
      */
     void (*written)(R500Chip *s, uint64_t offset, uint64_t len);
+    /*
+     * Fill pixels (0, 0) to (w - 1, h - 1) of depth buffer sf with the
+     * word v (its low sf->bpp bytes): the ZB's fast-clear expansion, on
+     * the renderer's copy.  False (or NULL): the caller fills memory,
+     * after a sync.
+     */
+    bool (*zb_fill)(R500Chip *s, const R500Surf *sf, uint32_t w, uint32_t h,
+                    uint32_t v);
     /* Chip reset; and the end of the chip (free threads, contexts). */
     void (*reset)(R500Chip *s);
     void (*fini)(R500Chip *s);
@@ -114,12 +122,15 @@ void r500_pipe_env(R500Chip *s, const char *dflt);
  * chip that leaves the engines idle (core.c: the display and the CPU
  * look between runs; while the CP has work they have been told of
  * nothing new but by a fence, which is a sync of its own), the ZB's
- * fast-clear expansion, the occlusion count's reset and store (rb3d.c),
- * migration and reset.
+ * fast-clear expansion (unless the renderer makes it: zb_fill), the
+ * occlusion count's reset and store (rb3d.c), migration and reset.
  */
 void r500_pipe_sync(R500Chip *s, R500Sync why);
 /* mem/mc.c: an engine wrote VRAM (r500_vram_dirty), for the renderer. */
 void r500_pipe_written(R500Chip *s, uint64_t offset, uint64_t len);
+/* rb/zb.c: the renderer's zb_fill, if it has one and takes it. */
+bool r500_pipe_zb_fill(R500Chip *s, const R500Surf *sf, uint32_t w,
+                       uint32_t h, uint32_t v);
 bool r500_pipe_reg_is_3d(uint32_t reg);
 
 #endif

@@ -71,11 +71,15 @@ static void zb_expand_clear(R500Chip *s)
     uint8_t px[4];
 
     rb->zmask_cleared = false;
-    /* memory is written here: the renderer's copy of the ZB goes first */
-    r500_pipe_sync(s, R500_SYNC_MEMORY);
     if (w > rb->zb.surf.pitch) {
         w = rb->zb.surf.pitch;      /* see r500_zb_cb_clear */
     }
+    /* on the renderer's copy where it holds the ZB (gl: every frame's) */
+    if (r500_pipe_zb_fill(s, &rb->zb.surf, w, h, v)) {
+        return;
+    }
+    /* memory is written here: the renderer's copy of the ZB goes first */
+    r500_pipe_sync(s, R500_SYNC_MEMORY);
     for (unsigned i = 0; i < 4; i++) {
         px[i] = v >> (8 * i);
     }
@@ -84,7 +88,11 @@ static void zb_expand_clear(R500Chip *s)
     if (r500_mc_vram_span(s, rb->zb.surf.base + lo, hi - lo, &off)) {
         r500_surf_fill(&rb->zb.surf, s->vram + off - lo, 0, 0, w - 1, h - 1,
                        px, NULL);
-        r500_cache_vram_written(&rb->cache, off, hi - lo);
+        /*
+         * Said now, not at the draw's end (the cache's range): a copy
+         * the renderer kept across the sync is stale from here on.
+         */
+        r500_vram_dirty(s, off, hi - lo);
         return;
     }
     for (uint32_t y = 0; y < h; y++) {
