@@ -39,7 +39,12 @@
  *   fast-clear    a Hyper-Z clear (3D_CLEAR_ZMASK, then FAST_FILL) of a
  *                 depth buffer the host holds across a fence reaches the
  *                 next frame's depth test, as on a renderer that keeps
- *                 nothing, and is made on the host's copy (no upload).
+ *                 nothing, and is made on the host's copy (no upload);
+ *   cbzb-halves   a target cleared as Mesa's CBZB clear does (its upper
+ *                 half as colour, its lower half through the ZB) between
+ *                 frames on the whole target stays on the host: nothing
+ *                 uploaded after the first frame, the bytes of a renderer
+ *                 that keeps nothing.
  */
 #include <string.h>
 
@@ -706,6 +711,68 @@ static void test_fast_clear(void)
     test_host_free(blind);
 }
 
+/* One frame of the cbzb-halves test: the CBZB clear, then the scene. */
+static void cbzb_frame(TestHost *h, uint32_t word)
+{
+    R500Chip *s = &h->chip;
+    float v[6 * 8];
+
+    /* the upper half as colour, the lower half as a Z24S8 "ZB" */
+    r500_reg_write(s, R_ZB_FORMAT, 2);
+    r500_reg_write(s, R_ZB_DEPTHOFFSET, T3D_CB + T3D_W * T3D_H / 2 * 4);
+    r500_reg_write(s, R_ZB_DEPTHPITCH, T3D_W);
+    r500_reg_write(s, R_ZB_DEPTHCLEARVALUE, word);
+    r500_reg_write(s, R_ZB_BW_CNTL, 1u << 5);
+    r500_reg_write(s, R_RB3D_BLENDCNTL, 0);
+    /* Mesa's framebuffer is the half: so is the scissor */
+    r500_reg_write(s, R_RE_SCISSORS_BR, (T3D_W - 1) | (T3D_H / 2 - 1) << 13);
+    vtx(v, 0, 0, 0.25f, 0.5f, 0.75f, 1);
+    vtx(v + 8, 64, 0, 0.25f, 0.5f, 0.75f, 1);
+    vtx(v + 16, 0, 32, 0.25f, 0.5f, 0.75f, 1);
+    vtx(v + 24, 64, 0, 0.25f, 0.5f, 0.75f, 1);
+    vtx(v + 32, 64, 32, 0.25f, 0.5f, 0.75f, 1);
+    vtx(v + 40, 0, 32, 0.25f, 0.5f, 0.75f, 1);
+    t3d_draw(h, TRIANGLES, v, 6);
+    /* the whole target again, blended over the clear */
+    r500_reg_write(s, R_ZB_BW_CNTL, 0);
+    r500_reg_write(s, R_RE_SCISSORS_BR, (T3D_W - 1) | (T3D_H - 1) << 13);
+    t3d_blend_add(h);
+    scene(h);
+    r500_pipe_sync(s, R500_SYNC_FENCE);
+}
+
+static void test_cbzb_halves(void)
+{
+    TestHost *h = host("gl"), *blind = host("gl"), *soft = host("soft");
+    TestHost *hs[3] = { h, blind, soft };
+    uint64_t up = 0;
+
+    h->host.cpu_pages = g_new0(uint8_t, 64 * 256);
+    for (unsigned k = 0; k < 3; k++) {
+        for (unsigned f = 0; f < 4; f++) {
+            cbzb_frame(hs[k], 0x10203040u + f);
+            if (f == 0) {
+                up = r500_gl_uploaded(&hs[k]->chip);
+            }
+        }
+        if (k == 0) {
+            /* the halves moved between slots on the host, not memory */
+            g_assert_cmpuint(r500_gl_uploaded(&h->chip), ==, up);
+        }
+    }
+    /* the last clear's word under the lower half, where no triangle is */
+    g_assert_cmphex(t3d_px(soft, 0, 63), ==, 0x10203043);
+    g_assert_cmphex(t3d_px(h, 0, 63), ==, 0x10203043);
+    g_assert_true(!memcmp(h->vram + T3D_CB, blind->vram + T3D_CB,
+                          T3D_W * T3D_H * 4));
+    g_assert_cmpuint(compare(soft, h), <, 40);
+    g_free(h->host.cpu_pages);
+    h->host.cpu_pages = NULL;
+    test_host_free(h);
+    test_host_free(blind);
+    test_host_free(soft);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -722,5 +789,6 @@ int main(int argc, char **argv)
     g_test_add_func("/gl/renderer/busy-run", test_busy_run);
     g_test_add_func("/gl/renderer/alternate", test_alternate);
     g_test_add_func("/gl/renderer/fast-clear", test_fast_clear);
+    g_test_add_func("/gl/renderer/cbzb-halves", test_cbzb_halves);
     return g_test_run();
 }

@@ -467,13 +467,115 @@ static uint64_t slot_bytes(R500Gl *g, unsigned k)
             ? 2 : 4);
 }
 
+/* The rectangle both a and b cover (w == 0: none). */
+static GlRect rect_clip(GlRect a, GlRect b)
+{
+    int x0 = MAX(a.x, b.x), y0 = MAX(a.y, b.y);
+    int x1 = MIN(a.x + a.w, b.x + b.w), y1 = MIN(a.y + a.h, b.y + b.h);
+
+    return x1 > x0 && y1 > y0 ? (GlRect) { x0, y0, x1 - x0, y1 - y0 }
+                              : (GlRect) { 0 };
+}
+
+/*
+ * Slot i holds bytes of surface sf's slot k (its kind and texture size
+ * set) in the same kind and layout, its base whole rows of tiles away:
+ * Mesa's colour clear through both units (r300's CBZB clear) draws a
+ * target's upper half as colour and its lower half as the ZB, and the
+ * next draw takes the whole target again.  The rows of i inside k's
+ * texture move to k on the host (one copy of a byte still: i keeps the
+ * rest, a band above or below), instead of through memory.  False where
+ * that is not exact (the caller writes i back): the rest not a
+ * rectangle, k's resident rectangle and the rows not adjoining, or, for
+ * a slot of this draw (taken), its box in the rows moved.
+ */
+static bool gl_res_move(R500Chip *s, unsigned i, unsigned k,
+                        const R500Surf *sf, GlRect b, bool taken)
+{
+    R500Gl *g = s->gl;
+    const R500Surf *si = &g->res[i].surf;
+    int64_t d = (int64_t)(si->base - sf->base);
+    int64_t unit = sf->macro ? sf->Mth : sf->tiled ? sf->mth : 1;
+    GlRect r = g->res[i].res, band, rest = { 0 }, m, kr = g->res[k].res;
+    GlJob j = { .copy = true };
+    int64_t oy, y0, y1;
+
+    if (g->res[i].kind != g->res[k].kind || si->pitch != sf->pitch ||
+        si->bpp != sf->bpp || si->macro != sf->macro ||
+        si->micro != sf->micro || d % (int64_t)sf->row_bytes) {
+        return false;
+    }
+    /* sf's row where i's row 0 is */
+    oy = d / (int64_t)sf->row_bytes * unit;
+    if (oy < -GL_TARGET_MAX || oy > GL_TARGET_MAX) {
+        return false;
+    }
+    y0 = MAX(r.y, -oy);
+    y1 = MIN(r.y + r.h, g->res[k].th - oy);
+    if (y1 <= y0 || r.x + r.w > g->res[k].tw) {
+        return false;
+    }
+    band = (GlRect) { r.x, y0, r.w, y1 - y0 };
+    if (y0 > r.y && y1 < r.y + r.h) {
+        return false;
+    } else if (y0 > r.y) {
+        rest = (GlRect) { r.x, r.y, r.w, y0 - r.y };
+    } else if (y1 < r.y + r.h) {
+        rest = (GlRect) { r.x, y1, r.w, r.y + r.h - y1 };
+    }
+    if (taken && (!rest.w || b.x < r.x || b.x + b.w > r.x + r.w ||
+                  rect_clip(rect_union(rest, b), band).w)) {
+        return false;
+    }
+    m = (GlRect) { band.x, band.y + oy, band.w, band.h };
+    if (g->res[k].on && (kr.x != m.x || kr.w != m.w || m.y > kr.y + kr.h ||
+                         kr.y > m.y + m.h)) {
+        return false;
+    }
+    j.att[0].used = true;
+    j.att[0].slot = k;
+    j.att[0].kind = g->res[k].kind;
+    j.att[0].tw = g->res[k].tw;
+    j.att[0].th = g->res[k].th;
+    j.copy_src = i;
+    j.copy_r = band;
+    j.copy_dx = m.x;
+    j.copy_dy = m.y;
+    r500_gl_call(g, &j);
+    if (j.error) {
+        gl_note(s, R500_GL_NOTE_GL, j.error);
+        return false;
+    }
+    {
+        GlRect db = rect_clip(g->res[i].dirty, band);
+        GlRect dm = db.w ? (GlRect) { db.x, db.y + oy, db.w, db.h }
+                         : (GlRect) { 0 };
+
+        if (g->res[k].on) {
+            g->res[k].res = rect_union(kr, m);
+            g->res[k].dirty = rect_union(g->res[k].dirty, dm);
+        } else {
+            g->res[k].on = true;
+            g->res[k].kept = false;
+            g->res[k].surf = *sf;
+            g->res[k].res = m;
+            g->res[k].dirty = dm;
+        }
+        g->res[i].dirty = rect_clip(g->res[i].dirty, rest);
+        g->res[i].res = rest;
+        g->res[i].on = rest.w != 0;
+    }
+    return true;
+}
+
 /*
  * The slot for surface sf as kind in this draw, box b; taken: the slots
  * this draw's other attachments have.  The surface's own slot if it has
  * one whose texture holds the box; else a free one (or the least
  * recently drawn, written back), its texture sized for the surface.
- * Any other slot over the same bytes goes back to memory first: one
- * copy of a byte at a time.  -1 when this draw's attachments overlap.
+ * Any other slot over the same bytes moves its pixels in on the host
+ * where it can (gl_res_move), else goes back to memory first: one copy
+ * of a byte at a time.  -1 when this draw's attachments overlap.
  */
 static int gl_res_slot(R500Chip *s, GlJob *j, const R500Surf *sf,
                        uint8_t kind, GlRect b, uint32_t taken)
@@ -498,24 +600,6 @@ static int gl_res_slot(R500Chip *s, GlJob *j, const R500Surf *sf,
         gl_flush_slots(s, 1u << k, false);
         u = b;
     }
-    rect_span(sf, &u, &lo, &hi);
-    for (unsigned i = 0; i < GL_RES_MAX; i++) {
-        uint64_t slo, shi;
-
-        if (i == k || !g->res[i].on) {
-            continue;
-        }
-        rect_span(&g->res[i].surf, &g->res[i].res, &slo, &shi);
-        if (lo < shi && slo < hi) {
-            if (taken >> i & 1) {
-                return -1;
-            }
-            gl_flush_slots(s, 1u << i, false);
-        }
-    }
-    if (k >= 0 && g->res[k].on) {
-        return k;
-    }
     if (k < 0) {
         /* a free slot, else the least recently drawn not this draw's */
         for (unsigned i = 0; i < GL_RES_MAX; i++) {
@@ -530,14 +614,36 @@ static int gl_res_slot(R500Chip *s, GlJob *j, const R500Surf *sf,
         }
         gl_flush_slots(s, 1u << k, false);
     }
-    /*
-     * A new texture: the surface's width (its pitch; a box never passes
-     * it) and the box's rows rounded up, so the next draws rarely grow it.
-     */
-    g->res[k].kind = kind;
-    g->res[k].tw = MAX(u.x + u.w, (int)MIN(sf->pitch, GL_TARGET_MAX));
-    g->res[k].th = MIN((u.y + u.h + 255) & ~255, GL_TARGET_MAX);
+    if (!g->res[k].on) {
+        /*
+         * A new texture: the surface's width (its pitch; a box never
+         * passes it) and the box's rows rounded up, so the next draws
+         * rarely grow it.
+         */
+        g->res[k].kind = kind;
+        g->res[k].tw = MAX(u.x + u.w, (int)MIN(sf->pitch, GL_TARGET_MAX));
+        g->res[k].th = MIN((u.y + u.h + 255) & ~255, GL_TARGET_MAX);
+    }
     g->res[k].used = g->tick;
+    for (unsigned i = 0; i < GL_RES_MAX; i++) {
+        uint64_t slo, shi;
+
+        if (i == k || !g->res[i].on) {
+            continue;
+        }
+        rect_span(sf, &u, &lo, &hi);
+        rect_span(&g->res[i].surf, &g->res[i].res, &slo, &shi);
+        if (lo < shi && slo < hi) {
+            if (gl_res_move(s, i, k, sf, b, taken >> i & 1)) {
+                u = rect_union(g->res[k].res, b);
+                continue;
+            }
+            if (taken >> i & 1) {
+                return -1;
+            }
+            gl_flush_slots(s, 1u << i, false);
+        }
+    }
     /* within the budget: the least recently drawn others' textures go */
     for (unsigned i = 0; i < GL_RES_MAX; i++) {
         total += slot_bytes(g, i);
@@ -965,18 +1071,16 @@ static bool gl_zb_fill(R500Chip *s, const R500Surf *sf, uint32_t w,
         return false;
     }
     g->tick++;
-    for (k = 0; k < GL_RES_MAX; k++) {
-        const GlRect *r = &g->res[k].res;
-
-        if (g->res[k].on && g->res[k].kind == kind &&
-            surf_same(&g->res[k].surf, sf) &&
-            (r->x + r->w > b.w || r->y + r->h > b.h)) {
-            gl_flush_slots(s, 1u << k, false);
-        }
-    }
     k = gl_res_slot(s, &j, sf, kind, b, 0);
     if (k < 0) {
         return false;
+    }
+    if (g->res[k].on) {
+        const GlRect *r = &g->res[k].res;
+
+        if (r->x + r->w > b.w || r->y + r->h > b.h) {
+            gl_flush_slots(s, 1u << k, false);
+        }
     }
     j.att[GL_ATT_ZB] = (typeof(j.att[0])) {
         .used = true, .slot = k, .kind = kind,

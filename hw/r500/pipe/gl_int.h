@@ -102,6 +102,12 @@ struct GlJob {
     bool fill;
     GlRect fill_r;
     uint32_t fill_word;
+    /* a move between slots (gl_res_move): copy_r of slot copy_src to
+       (copy_dx, copy_dy) of att[0]'s slot; no draw */
+    bool copy;
+    uint8_t copy_src;
+    GlRect copy_r;
+    int copy_dx, copy_dy;
     bool counts;                        /* collect the draws' queries */
     uint64_t zpass;                     /* their samples passed */
     struct {

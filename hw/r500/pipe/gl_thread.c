@@ -439,6 +439,20 @@ static void gl_fill(R500Gl *g, GlJob *j)
     }
 }
 
+/* A move of pixels between two slots of one kind, on the host. */
+static void gl_copy(R500Gl *g, GlJob *j)
+{
+    const GlRect *r = &j->copy_r;
+    GLuint dst = gl_slot(g, j, 0);
+
+    glCopyImageSubData(g->slot[j->copy_src].tex, GL_TEXTURE_2D, 0, r->x,
+                       r->y, 0, dst, GL_TEXTURE_2D, 0, j->copy_dx,
+                       j->copy_dy, 0, r->w, r->h, 1);
+    if (glGetError() != GL_NO_ERROR) {
+        j->error = "OpenGL reported an error copying between surfaces";
+    }
+}
+
 /* A sync: read back what the draws since the last one wrote. */
 static void gl_read_back(R500Gl *g, GlJob *j)
 {
@@ -520,6 +534,8 @@ gpointer r500_gl_thread(gpointer opaque)
         g_mutex_unlock(&g->lock);
         if (g->job->fill) {
             gl_fill(g, g->job);
+        } else if (g->job->copy) {
+            gl_copy(g, g->job);
         } else if (g->job->sync_only) {
             gl_read_back(g, g->job);
             if (g->job->counts) {
