@@ -625,6 +625,8 @@ static int gl_res_slot(R500Chip *s, GlJob *j, const R500Surf *sf,
         g->res[k].th = MIN((u.y + u.h + 255) & ~255, GL_TARGET_MAX);
     }
     g->res[k].used = g->tick;
+    /* a texture this draw let go earlier is made again, not dropped */
+    j->drop &= ~(1u << k);
     for (unsigned i = 0; i < GL_RES_MAX; i++) {
         uint64_t slo, shi;
 
