@@ -86,6 +86,38 @@ static TestHost *host(const char *w)
     return h;
 }
 
+/*
+ * A host on gl that says what the CPU wrote (MemHost.cpu_pages), so its
+ * renderer keeps surfaces across syncs; and the end of one.
+ */
+static TestHost *host_seeing(void)
+{
+    TestHost *h = host("gl");
+
+    h->host.cpu_pages = g_new0(uint8_t, 64 * 256);
+    return h;
+}
+
+static void host_free(TestHost *h)
+{
+    g_free(h->host.cpu_pages);
+    h->host.cpu_pages = NULL;
+    test_host_free(h);
+}
+
+/* Two triangles over pixels (x0, y0) to (x1, y1), one flat colour. */
+static void rect_verts(float *v, float x0, float y0, float x1, float y1,
+                       float r, float g, float b, float a)
+{
+    const float c[6][2] = {
+        { x0, y0 }, { x1, y0 }, { x0, y1 }, { x1, y0 }, { x1, y1 }, { x0, y1 },
+    };
+
+    for (unsigned i = 0; i < 6; i++) {
+        vtx(v + 8 * i, c[i][0], c[i][1], r, g, b, a);
+    }
+}
+
 /* Two overlapping smooth triangles and a third crossing both. */
 static void scene(TestHost *h)
 {
@@ -250,11 +282,10 @@ static void test_cpu_write(void)
  */
 static void test_kept(void)
 {
-    TestHost *h = host("gl"), *blind = host("gl");
+    TestHost *h = host_seeing(), *blind = host("gl");
     uint32_t mark = 0x11223344, le = GUINT32_TO_LE(mark);
     float v[3 * 8];
 
-    h->host.cpu_pages = g_new0(uint8_t, 64 * 256);
     for (unsigned k = 0; k < 2; k++) {
         TestHost *t = k ? blind : h;
 
@@ -283,9 +314,7 @@ static void test_kept(void)
     t3d_draw(h, TRIANGLES, v, 3);
     r500_pipe_sync(&h->chip, R500_SYNC_FENCE);
     g_assert_cmphex(t3d_px(h, 31, 31), ==, mark + 1);
-    g_free(h->host.cpu_pages);
-    h->host.cpu_pages = NULL;
-    test_host_free(h);
+    host_free(h);
     test_host_free(blind);
 }
 
@@ -604,11 +633,10 @@ static void alt_target(TestHost *h, unsigned i)
 
 static void test_alternate(void)
 {
-    TestHost *h = host("gl"), *blind = host("gl");
+    TestHost *h = host_seeing(), *blind = host("gl");
     TestHost *hs[2] = { h, blind };
     uint64_t up2 = 0;
 
-    h->host.cpu_pages = g_new0(uint8_t, 64 * 256);
     for (unsigned k = 0; k < 2; k++) {
         R500Chip *s = &hs[k]->chip;
 
@@ -656,20 +684,17 @@ static void test_alternate(void)
                (30 * T3D_W + 30) * 4, 4);
         g_assert_cmphex(p, !=, 0);
     }
-    g_free(h->host.cpu_pages);
-    h->host.cpu_pages = NULL;
-    test_host_free(h);
+    host_free(h);
     test_host_free(blind);
 }
 
 static void test_fast_clear(void)
 {
-    TestHost *h = host("gl"), *blind = host("gl");
+    TestHost *h = host_seeing(), *blind = host("gl");
     TestHost *hs[2] = { h, blind };
     R500ClearCmd zmask = { .opcode = 0x32, .start = 0, .count = 4 };
     uint64_t up = 0;
 
-    h->host.cpu_pages = g_new0(uint8_t, 64 * 256);
     for (unsigned k = 0; k < 2; k++) {
         R500Chip *s = &hs[k]->chip;
 
@@ -705,9 +730,7 @@ static void test_fast_clear(void)
                           T3D_W * T3D_H * 4));
     /* the last clear's stencil under the scene's box, its depth above */
     g_assert_cmphex(h->vram[T3D_ZB + (63 * T3D_W + 0) * 4], ==, 2);
-    g_free(h->host.cpu_pages);
-    h->host.cpu_pages = NULL;
-    test_host_free(h);
+    host_free(h);
     test_host_free(blind);
 }
 
@@ -726,12 +749,7 @@ static void cbzb_frame(TestHost *h, uint32_t word)
     r500_reg_write(s, R_RB3D_BLENDCNTL, 0);
     /* Mesa's framebuffer is the half: so is the scissor */
     r500_reg_write(s, R_RE_SCISSORS_BR, (T3D_W - 1) | (T3D_H / 2 - 1) << 13);
-    vtx(v, 0, 0, 0.25f, 0.5f, 0.75f, 1);
-    vtx(v + 8, 64, 0, 0.25f, 0.5f, 0.75f, 1);
-    vtx(v + 16, 0, 32, 0.25f, 0.5f, 0.75f, 1);
-    vtx(v + 24, 64, 0, 0.25f, 0.5f, 0.75f, 1);
-    vtx(v + 32, 64, 32, 0.25f, 0.5f, 0.75f, 1);
-    vtx(v + 40, 0, 32, 0.25f, 0.5f, 0.75f, 1);
+    rect_verts(v, 0, 0, 64, 32, 0.25f, 0.5f, 0.75f, 1);
     t3d_draw(h, TRIANGLES, v, 6);
     /* the whole target again, blended over the clear */
     r500_reg_write(s, R_ZB_BW_CNTL, 0);
@@ -743,11 +761,10 @@ static void cbzb_frame(TestHost *h, uint32_t word)
 
 static void test_cbzb_halves(void)
 {
-    TestHost *h = host("gl"), *blind = host("gl"), *soft = host("soft");
+    TestHost *h = host_seeing(), *blind = host("gl"), *soft = host("soft");
     TestHost *hs[3] = { h, blind, soft };
     uint64_t up = 0;
 
-    h->host.cpu_pages = g_new0(uint8_t, 64 * 256);
     for (unsigned k = 0; k < 3; k++) {
         for (unsigned f = 0; f < 4; f++) {
             cbzb_frame(hs[k], 0x10203040u + f);
@@ -766,9 +783,7 @@ static void test_cbzb_halves(void)
     g_assert_true(!memcmp(h->vram + T3D_CB, blind->vram + T3D_CB,
                           T3D_W * T3D_H * 4));
     g_assert_cmpuint(compare(soft, h), <, 40);
-    g_free(h->host.cpu_pages);
-    h->host.cpu_pages = NULL;
-    test_host_free(h);
+    host_free(h);
     test_host_free(blind);
     test_host_free(soft);
 }
