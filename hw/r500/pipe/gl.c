@@ -601,15 +601,28 @@ static int gl_res_slot(R500Chip *s, GlJob *j, const R500Surf *sf,
         u = b;
     }
     if (k < 0) {
-        /* a free slot, else the least recently drawn not this draw's */
+        /*
+         * A free slot, else the least recently drawn not this draw's.  Of
+         * the free ones, the one this surface had last (its texture is
+         * this size and kind: nothing to make again), else one of the
+         * size and kind, else the least recently drawn.
+         */
+        int best = -1;
+
         for (unsigned i = 0; i < GL_RES_MAX; i++) {
+            int fit = 0;
+
             if (taken >> i & 1) {
                 continue;
             }
-            if (k < 0 || (!g->res[i].on && g->res[k].on) ||
-                (g->res[i].on == g->res[k].on &&
-                 g->res[i].used < g->res[k].used)) {
+            if (!g->res[i].on) {
+                fit = g->res[i].kind != kind ? 1
+                      : surf_same(&g->res[i].surf, sf) ? 3 : 2;
+            }
+            if (fit > best || (fit == best &&
+                               g->res[i].used < g->res[k].used)) {
                 k = i;
+                best = fit;
             }
         }
         gl_flush_slots(s, 1u << k, false);
@@ -618,11 +631,18 @@ static int gl_res_slot(R500Chip *s, GlJob *j, const R500Surf *sf,
         /*
          * A new texture: the surface's width (its pitch; a box never
          * passes it) and the box's rows rounded up, so the next draws
-         * rarely grow it.
+         * rarely grow it.  A free slot's texture of this kind that holds
+         * them already is kept as it is.
          */
-        g->res[k].kind = kind;
-        g->res[k].tw = MAX(u.x + u.w, (int)MIN(sf->pitch, GL_TARGET_MAX));
-        g->res[k].th = MIN((u.y + u.h + 255) & ~255, GL_TARGET_MAX);
+        int tw = MAX(u.x + u.w, (int)MIN(sf->pitch, GL_TARGET_MAX));
+        int th = MIN((u.y + u.h + 255) & ~255, GL_TARGET_MAX);
+
+        if (g->res[k].kind != kind || g->res[k].tw < tw ||
+            g->res[k].th < u.y + u.h) {
+            g->res[k].kind = kind;
+            g->res[k].tw = tw;
+            g->res[k].th = th;
+        }
     }
     g->res[k].used = g->tick;
     /* a texture this draw let go earlier is made again, not dropped */
