@@ -13,35 +13,6 @@
 
 #include "../r500.h"
 
-/* Vector engine opcodes (MATH_INST = 0). */
-enum {
-    VE_NO_OP = 0, VE_DOT_PRODUCT = 1, VE_MULTIPLY = 2, VE_ADD = 3,
-    VE_MULTIPLY_ADD = 4, VE_DISTANCE_VECTOR = 5, VE_FRACTION = 6,
-    VE_MAXIMUM = 7, VE_MINIMUM = 8, VE_SET_GREATER_THAN_EQUAL = 9,
-    VE_SET_LESS_THAN = 10, VE_MULTIPLYX2_ADD = 11, VE_MULTIPLY_CLAMP = 12,
-    VE_FLT2FIX_DX = 13, VE_FLT2FIX_DX_RND = 14,
-    VE_PRED_SET_EQ_PUSH = 15, VE_PRED_SET_GT_PUSH = 16,
-    VE_PRED_SET_GTE_PUSH = 17, VE_PRED_SET_NEQ_PUSH = 18,
-    VE_COND_WRITE_EQ = 19, VE_COND_WRITE_GT = 20, VE_COND_WRITE_GTE = 21,
-    VE_COND_WRITE_NEQ = 22, VE_COND_MUX_EQ = 23, VE_COND_MUX_GT = 24,
-    VE_COND_MUX_GTE = 25, VE_SET_GREATER_THAN = 26, VE_SET_EQUAL = 27,
-    VE_SET_NOT_EQUAL = 28,
-};
-
-/* Math engine opcodes (MATH_INST = 1). */
-enum {
-    ME_NO_OP = 0, ME_EXP_BASE2_DX = 1, ME_LOG_BASE2_DX = 2,
-    ME_EXP_BASEE_FF = 3, ME_LIGHT_COEFF_DX = 4, ME_POWER_FUNC_FF = 5,
-    ME_RECIP_DX = 6, ME_RECIP_FF = 7, ME_RECIP_SQRT_DX = 8,
-    ME_RECIP_SQRT_FF = 9, ME_MULTIPLY = 10, ME_EXP_BASE2_FULL_DX = 11,
-    ME_LOG_BASE2_FULL_DX = 12, ME_POWER_FUNC_FF_CLAMP_B = 13,
-    ME_POWER_FUNC_FF_CLAMP_B1 = 14, ME_POWER_FUNC_FF_CLAMP_01 = 15,
-    ME_SIN = 16, ME_COS = 17, ME_LOG_BASE2_IEEE = 18, ME_RECIP_IEEE = 19,
-    ME_RECIP_SQRT_IEEE = 20, ME_PRED_SET_EQ = 21, ME_PRED_SET_GT = 22,
-    ME_PRED_SET_GTE = 23, ME_PRED_SET_NEQ = 24, ME_PRED_SET_CLR = 25,
-    ME_PRED_SET_INV = 26, ME_PRED_SET_POP = 27, ME_PRED_SET_RESTORE = 28,
-};
-
 /* Flow-control slot types (VAP_PVS_FLOW_CNTL_OPC, 2 bits per slot). */
 enum { FC_NONE = 0, FC_JUMP = 1, FC_LOOP = 2, FC_JSR = 3 };
 #define FC_SLOTS        16
@@ -71,22 +42,22 @@ static bool pvs_pred_op(const R500PvsInst *in, const float a[4],
 
     if (in->kind == R500_PVS_MATH) {
         switch (in->op) {
-        case ME_PRED_SET_EQ: p = x == 0.0f; v = p ? 0.0f : 1.0f; break;
-        case ME_PRED_SET_GT: p = x > 0.0f; v = p ? 0.0f : 1.0f; break;
-        case ME_PRED_SET_GTE: p = x >= 0.0f; v = p ? 0.0f : 1.0f; break;
-        case ME_PRED_SET_NEQ: p = x != 0.0f; v = p ? 0.0f : 1.0f; break;
-        case ME_PRED_SET_CLR: p = false; v = INFINITY; break;
-        case ME_PRED_SET_INV:
+        case PVS_ME_PRED_SET_EQ: p = x == 0.0f; v = p ? 0.0f : 1.0f; break;
+        case PVS_ME_PRED_SET_GT: p = x > 0.0f; v = p ? 0.0f : 1.0f; break;
+        case PVS_ME_PRED_SET_GTE: p = x >= 0.0f; v = p ? 0.0f : 1.0f; break;
+        case PVS_ME_PRED_SET_NEQ: p = x != 0.0f; v = p ? 0.0f : 1.0f; break;
+        case PVS_ME_PRED_SET_CLR: p = false; v = INFINITY; break;
+        case PVS_ME_PRED_SET_INV:
             /* ELSE: on at this level <-> off by exactly one level */
             p = x == 1.0f;
             v = x == 0.0f ? 1.0f : x == 1.0f ? 0.0f : x;
             break;
-        case ME_PRED_SET_POP:
+        case PVS_ME_PRED_SET_POP:
             v = x - 1.0f;
             p = v <= 0.0f;
             v = p ? 0.0f : v;
             break;
-        case ME_PRED_SET_RESTORE: p = x == 0.0f; v = x; break;
+        case PVS_ME_PRED_SET_RESTORE: p = x == 0.0f; v = x; break;
         default:
             return false;
         }
@@ -94,10 +65,10 @@ static bool pvs_pred_op(const R500PvsInst *in, const float a[4],
         bool c;
 
         switch (in->op) {
-        case VE_PRED_SET_EQ_PUSH: c = cond == 0.0f; break;
-        case VE_PRED_SET_GT_PUSH: c = cond > 0.0f; break;
-        case VE_PRED_SET_GTE_PUSH: c = cond >= 0.0f; break;
-        case VE_PRED_SET_NEQ_PUSH: c = cond != 0.0f; break;
+        case PVS_VE_PRED_SET_EQ_PUSH: c = cond == 0.0f; break;
+        case PVS_VE_PRED_SET_GT_PUSH: c = cond > 0.0f; break;
+        case PVS_VE_PRED_SET_GTE_PUSH: c = cond >= 0.0f; break;
+        case PVS_VE_PRED_SET_NEQ_PUSH: c = cond != 0.0f; break;
         default:
             return false;
         }
@@ -137,14 +108,14 @@ void r500_pvs_exec(const R500PvsInst *in, const float a[4], const float b[4],
         float v;
 
         switch (in->op) {
-        case ME_EXP_BASE2_DX:
+        case PVS_ME_EXP_BASE2_DX:
             /* TGSI EXP */
             r[0] = exp2f(floorf(x));
             r[1] = x - floorf(x);
             r[2] = exp2f(x);
             r[3] = 1.0f;
             return;
-        case ME_LOG_BASE2_DX: {
+        case PVS_ME_LOG_BASE2_DX: {
             /* TGSI LOG */
             float ax = fabsf(x), fl = floorf(log2f(ax));
             r[0] = fl;
@@ -153,7 +124,7 @@ void r500_pvs_exec(const R500PvsInst *in, const float a[4], const float b[4],
             r[3] = 1.0f;
             return;
         }
-        case ME_LIGHT_COEFF_DX:
+        case PVS_ME_LIGHT_COEFF_DX:
             /*
              * TGSI LIT on the original source (x, y, w): Mesa feeds
              * A = src.xw0y, B = src.yw0x, C = src.yx0w (reference 4.4), so
@@ -165,41 +136,41 @@ void r500_pvs_exec(const R500PvsInst *in, const float a[4], const float b[4],
                                : 0.0f;
             r[3] = 1.0f;
             return;
-        case ME_EXP_BASEE_FF:
+        case PVS_ME_EXP_BASEE_FF:
             v = expf(x);
             break;
-        case ME_POWER_FUNC_FF:
-        case ME_POWER_FUNC_FF_CLAMP_B:
-        case ME_POWER_FUNC_FF_CLAMP_B1:
-        case ME_POWER_FUNC_FF_CLAMP_01:
+        case PVS_ME_POWER_FUNC_FF:
+        case PVS_ME_POWER_FUNC_FF_CLAMP_B:
+        case PVS_ME_POWER_FUNC_FF_CLAMP_B1:
+        case PVS_ME_POWER_FUNC_FF_CLAMP_01:
             /* base in A, exponent in C (Mesa) */
             v = powf(x, c[0]);
             break;
-        case ME_RECIP_DX:
-        case ME_RECIP_FF:
-        case ME_RECIP_IEEE:
+        case PVS_ME_RECIP_DX:
+        case PVS_ME_RECIP_FF:
+        case PVS_ME_RECIP_IEEE:
             v = 1.0f / x;
             break;
-        case ME_RECIP_SQRT_DX:
-        case ME_RECIP_SQRT_FF:
-        case ME_RECIP_SQRT_IEEE:
+        case PVS_ME_RECIP_SQRT_DX:
+        case PVS_ME_RECIP_SQRT_FF:
+        case PVS_ME_RECIP_SQRT_IEEE:
             /* TGSI RSQ: 1 / sqrt(|x|) */
             v = 1.0f / sqrtf(fabsf(x));
             break;
-        case ME_MULTIPLY:
+        case PVS_ME_MULTIPLY:
             v = x * b[0];
             break;
-        case ME_EXP_BASE2_FULL_DX:
+        case PVS_ME_EXP_BASE2_FULL_DX:
             v = exp2f(x);
             break;
-        case ME_LOG_BASE2_FULL_DX:
-        case ME_LOG_BASE2_IEEE:
+        case PVS_ME_LOG_BASE2_FULL_DX:
+        case PVS_ME_LOG_BASE2_IEEE:
             v = log2f(fabsf(x));
             break;
-        case ME_SIN:
+        case PVS_ME_SIN:
             v = sinf(x);
             break;
-        case ME_COS:
+        case PVS_ME_COS:
             v = cosf(x);
             break;
         default:
@@ -211,12 +182,12 @@ void r500_pvs_exec(const R500PvsInst *in, const float a[4], const float b[4],
     }
 
     switch (in->op) {
-    case VE_DOT_PRODUCT: {
+    case PVS_VE_DOT_PRODUCT: {
         float d = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
         r[0] = r[1] = r[2] = r[3] = d;
         return;
     }
-    case VE_DISTANCE_VECTOR:
+    case PVS_VE_DISTANCE_VECTOR:
         /* TGSI DST */
         r[0] = 1.0f;
         r[1] = a[1] * b[1];
@@ -230,58 +201,58 @@ void r500_pvs_exec(const R500PvsInst *in, const float a[4], const float b[4],
         float v;
 
         switch (in->op) {
-        case VE_MULTIPLY:
+        case PVS_VE_MULTIPLY:
             v = a[i] * b[i];
             break;
-        case VE_ADD:
+        case PVS_VE_ADD:
             v = a[i] + b[i];
             break;
-        case VE_MULTIPLY_ADD:
+        case PVS_VE_MULTIPLY_ADD:
             v = a[i] * b[i] + c[i];
             break;
-        case VE_FRACTION:
+        case PVS_VE_FRACTION:
             v = a[i] - floorf(a[i]);
             break;
-        case VE_MAXIMUM:
+        case PVS_VE_MAXIMUM:
             v = a[i] >= b[i] ? a[i] : b[i];
             break;
-        case VE_MINIMUM:
+        case PVS_VE_MINIMUM:
             v = a[i] < b[i] ? a[i] : b[i];
             break;
-        case VE_SET_GREATER_THAN_EQUAL:
+        case PVS_VE_SET_GREATER_THAN_EQUAL:
             v = a[i] >= b[i] ? 1.0f : 0.0f;
             break;
-        case VE_SET_LESS_THAN:
+        case PVS_VE_SET_LESS_THAN:
             v = a[i] < b[i] ? 1.0f : 0.0f;
             break;
-        case VE_MULTIPLYX2_ADD:
+        case PVS_VE_MULTIPLYX2_ADD:
             v = 2.0f * a[i] * b[i] + c[i];
             break;
-        case VE_MULTIPLY_CLAMP:
+        case PVS_VE_MULTIPLY_CLAMP:
             v = sat(a[i] * b[i]);
             break;
-        case VE_FLT2FIX_DX:
+        case PVS_VE_FLT2FIX_DX:
             v = floorf(a[i]);
             break;
-        case VE_FLT2FIX_DX_RND:
+        case PVS_VE_FLT2FIX_DX_RND:
             v = floorf(a[i] + 0.5f);
             break;
-        case VE_SET_GREATER_THAN:
+        case PVS_VE_SET_GREATER_THAN:
             v = a[i] > b[i] ? 1.0f : 0.0f;
             break;
-        case VE_SET_EQUAL:
+        case PVS_VE_SET_EQUAL:
             v = a[i] == b[i] ? 1.0f : 0.0f;
             break;
-        case VE_SET_NOT_EQUAL:
+        case PVS_VE_SET_NOT_EQUAL:
             v = a[i] != b[i] ? 1.0f : 0.0f;
             break;
-        case VE_COND_MUX_EQ:
+        case PVS_VE_COND_MUX_EQ:
             v = a[i] == 0.0f ? b[i] : c[i];
             break;
-        case VE_COND_MUX_GT:
+        case PVS_VE_COND_MUX_GT:
             v = a[i] > 0.0f ? b[i] : c[i];
             break;
-        case VE_COND_MUX_GTE:
+        case PVS_VE_COND_MUX_GTE:
             v = a[i] >= 0.0f ? b[i] : c[i];
             break;
         default:
@@ -418,24 +389,24 @@ static void pvs_write(R500PvsState *st, const R500PvsInst *in,
 
 /*
  * Operations whose behaviour no source read defines (r500-3d-pipeline.md
- * 4.4, docs/3d.md): VE_COND_WRITE_* ("conditional write": which operand is
+ * 4.4, docs/3d.md): PVS_VE_COND_WRITE_* ("conditional write": which operand is
  * compared and what is written is not documented) and the clamped
- * ME_POWER_FUNC_FF_CLAMP_* variants (what is clamped to what is not).
+ * PVS_ME_POWER_FUNC_FF_CLAMP_* variants (what is clamped to what is not).
  * Reported once as unimplemented; the outcome is defined: COND_WRITE
  * writes nothing, the clamped POWs compute the unclamped power.  Returns
  * true when the instruction must not write.
  */
 static bool pvs_unmodelled(R500Chip *s, const R500PvsInst *in)
 {
-    if (in->kind == R500_PVS_VECTOR && in->op >= VE_COND_WRITE_EQ &&
-        in->op <= VE_COND_WRITE_NEQ) {
+    if (in->kind == R500_PVS_VECTOR && in->op >= PVS_VE_COND_WRITE_EQ &&
+        in->op <= PVS_VE_COND_WRITE_NEQ) {
         r500_3d_unimp_once(s, R500_3D_UNIMP_PVS_OP, "3D: PVS op %u "
                            "(VE_COND_WRITE) is not modelled (writes nothing)",
                            in->op);
         return true;
     }
-    if (in->kind == R500_PVS_MATH && in->op >= ME_POWER_FUNC_FF_CLAMP_B &&
-        in->op <= ME_POWER_FUNC_FF_CLAMP_01) {
+    if (in->kind == R500_PVS_MATH && in->op >= PVS_ME_POWER_FUNC_FF_CLAMP_B &&
+        in->op <= PVS_ME_POWER_FUNC_FF_CLAMP_01) {
         r500_3d_unimp_once(s, R500_3D_UNIMP_PVS_OP, "3D: PVS math op %u "
                            "(clamped POW) is not modelled (computed "
                            "unclamped)", in->op);
@@ -474,8 +445,8 @@ uint32_t r500_pvs_run(R500Chip *s, R500PvsState *st)
         uint32_t next = pc + 1;
 
         executed++;
-        if (!(in->kind == R500_PVS_VECTOR && in->op == VE_NO_OP) &&
-            !(in->kind == R500_PVS_MATH && in->op == ME_NO_OP)) {
+        if (!(in->kind == R500_PVS_VECTOR && in->op == PVS_VE_NO_OP) &&
+            !(in->kind == R500_PVS_MATH && in->op == PVS_ME_NO_OP)) {
             bool pred = st->pred, skip = pvs_unmodelled(s, in);
 
             pvs_fetch(s, st, &in->src[0], a);
