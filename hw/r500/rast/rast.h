@@ -250,6 +250,19 @@ typedef struct R500RsGlslLayout {
 typedef struct _GString GString;
 bool r500_rs_glsl(const R500Rast *r, GString *vs, GString *fs,
                   R500RsGlslLayout *lay, const char **why);
+/*
+ * The same with the vertex stage on the host (pipe/gl_vertex.c): vs
+ * holds the PVS program (vap/pvs_glsl.c: R500_VTX_POS, R500_VTX_G<g>)
+ * and gets the varyings of the layout and main(), which maps the clip-
+ * space position to GL's for a GL viewport equal to the VTE's with
+ * positive scales (x or y flipped where the VTE's is negative), z to
+ * GL's 0..w, and the enabled user clip planes to gl_ClipDistance (in the
+ * order of their bits, uniform r500_ucp[6]).  Facing and two-sided
+ * colour come from gl_FrontFacing: the caller makes GL's front face the
+ * SU's.  False with the reason for point sprites.
+ */
+bool r500_rs_glsl_pvs(const R500Rast *r, GString *vs, GString *fs,
+                      R500RsGlslLayout *lay, const char **why);
 
 /* setup.c */
 /*
@@ -261,6 +274,18 @@ bool r500_rast_prepare(R500Chip *s, uint32_t prim_type, bool psize,
                        const uint32_t ucp[6 * 4]);
 /* Assemble and rasterise num sequence elements from sink. */
 void r500_rast_draw(R500Chip *s, uint32_t num, const R500RastSink *sink);
+/*
+ * The triangles of num sequence elements of this draw's primitive type,
+ * as r500_rast_draw() assembles them, given as sequence positions a, b, c
+ * in the SU's winding, with the provoking vertex pv (for quads and
+ * polygons possibly none of the three): for a renderer that shades the
+ * vertices itself.  False for points, lines and rectangles, and in
+ * polygon mode (GA_POLY_MODE.DUAL).
+ */
+typedef void (*R500RastSeqTri)(void *opaque, uint32_t a, uint32_t b,
+                               uint32_t c, uint32_t pv);
+bool r500_rast_tri_seq(R500Chip *s, uint32_t num, R500RastSeqTri tri,
+                       void *opaque);
 
 /* scan.c */
 /*

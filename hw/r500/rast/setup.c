@@ -628,10 +628,9 @@ static void line(R500Chip *s, R500Vertex *a, R500Vertex *b,
 
 /* ---- Assembly (reference 1.5, 2.5 provoking vertex) ---- */
 
-static const R500Vertex *pick(unsigned mode, const R500Vertex *first,
-                              const R500Vertex *second,
-                              const R500Vertex *third,
-                              const R500Vertex *last)
+/* Which of a primitive's vertices provokes (0-3: first .. last). */
+static unsigned pick(unsigned mode, unsigned first, unsigned second,
+                     unsigned third, unsigned last)
 {
     switch (mode) {
     case PROV_FIRST: return first;
@@ -639,6 +638,26 @@ static const R500Vertex *pick(unsigned mode, const R500Vertex *first,
     case PROV_THIRD: return third;
     default: return last;
     }
+}
+
+/*
+ * A polygon's provoking vertex: "last" provokes the first vertex; the
+ * other modes count from the second (Mesa r300_render.c,
+ * r300_provoking_vertex_fixes).
+ */
+static uint32_t polygon_prov(unsigned mode, uint32_t num)
+{
+    return mode == PROV_LAST ? 0 : MIN(mode + 1, num - 1);
+}
+
+/*
+ * A quad's provoking vertex, of the quad's own order (a strip's quad is
+ * 0 1 3 2): the first vertex never provokes; "first" and "second" pick
+ * the second, "third" and "last" the fourth (r300_render.c).
+ */
+static unsigned quad_prov(unsigned mode, bool strip)
+{
+    return mode <= PROV_SECOND ? 1 : strip ? 2 : 3;
 }
 
 static bool budget_left(R500Chip *s)
@@ -733,7 +752,7 @@ void r500_rast_draw(R500Chip *s, uint32_t num, const R500RastSink *sink)
             if (!prim_begin(s) || !V(0, i) || !V(1, i + 1) || !V(2, i + 2)) {
                 continue;
             }
-            pv[0] = *pick(pm, &v[0], &v[1], &v[2], &v[2]);
+            pv[0] = v[pick(pm, 0, 1, 2, 2)];
             /* odd strip triangles swap their first two vertices (winding) */
             if (r->prim_type == PRIM_TRI_STRIP && (i & 1)) {
                 tri_clip(s, &v[1], &v[0], &v[2], &pv[0], EDGES_ALL);
@@ -745,19 +764,13 @@ void r500_rast_draw(R500Chip *s, uint32_t num, const R500RastSink *sink)
     case PRIM_TRI_FAN:
         for (uint32_t i = 1; i + 1 < num && budget_left(s); i++) {
             if (prim_begin(s) && V(0, 0) && V(1, i) && V(2, i + 1)) {
-                pv[0] = *pick(pm, &v[0], &v[1], &v[2], &v[2]);
+                pv[0] = v[pick(pm, 0, 1, 2, 2)];
                 tri_clip(s, &v[0], &v[1], &v[2], &pv[0], EDGES_ALL);
             }
         }
         break;
     case PRIM_POLYGON:
-        /*
-         * "last" provokes the first vertex; the other modes count from
-         * the second (Mesa r300_render.c, r300_provoking_vertex_fixes).
-         */
-        if (num < 3 ||
-            !get(s, sink, pm == PROV_LAST ? 0 : MIN(pm + 1, num - 1),
-                 &pv[0])) {
+        if (num < 3 || !get(s, sink, polygon_prov(pm, num), &pv[0])) {
             break;
         }
         for (uint32_t i = 1; i + 1 < num && budget_left(s); i++) {
@@ -780,12 +793,7 @@ void r500_rast_draw(R500Chip *s, uint32_t num, const R500RastSink *sink)
             if (!ok) {
                 continue;
             }
-            /*
-             * The first vertex never provokes: "first" and "second" pick
-             * the second, "third" and "last" the fourth (r300_render.c).
-             */
-            pv[0] = pm <= PROV_SECOND ? v[1] :
-                    r->prim_type == PRIM_QUADS ? v[3] : v[2];
+            pv[0] = v[quad_prov(pm, r->prim_type == PRIM_QUAD_STRIP)];
             pv[1] = v[0];
             pv[2] = v[2];
             tri_clip(s, &v[0], &v[1], &v[2], &pv[0], 3u);
@@ -800,6 +808,67 @@ void r500_rast_draw(R500Chip *s, uint32_t num, const R500RastSink *sink)
     }
 #undef V
     r->sink = NULL;
+}
+
+/*
+ * The triangles of num sequence elements, as r500_rast_draw() assembles
+ * them (winding, provoking vertex), for a renderer that shades the
+ * vertices itself (the host-GL renderer's vertex stage, pipe/
+ * gl_vertex.c).
+ */
+bool r500_rast_tri_seq(R500Chip *s, uint32_t num, R500RastSeqTri tri,
+                       void *opaque)
+{
+    R500Rast *r = &s->rast;
+    unsigned pm = r->provoking;
+
+    if (R500_FGET(s->regs[R_GA_POLY_MODE / 4], GA_POLY_MODE, DUAL)) {
+        return false;
+    }
+    switch (r->prim_type) {
+    case PRIM_TRIANGLES:
+    case PRIM_TRI_STRIP:
+        for (uint32_t i = 0; i + 2 < num;
+             i += r->prim_type == PRIM_TRIANGLES ? 3 : 1) {
+            uint32_t pv = i + pick(pm, 0, 1, 2, 2);
+
+            /* odd strip triangles swap their first two vertices */
+            if (r->prim_type == PRIM_TRI_STRIP && (i & 1)) {
+                tri(opaque, i + 1, i, i + 2, pv);
+            } else {
+                tri(opaque, i, i + 1, i + 2, pv);
+            }
+        }
+        return true;
+    case PRIM_TRI_FAN:
+        for (uint32_t i = 1; i + 1 < num; i++) {
+            const uint32_t k[3] = { 0, i, i + 1 };
+
+            tri(opaque, 0, i, i + 1, k[pick(pm, 0, 1, 2, 2)]);
+        }
+        return true;
+    case PRIM_POLYGON:
+        for (uint32_t i = 1; i + 1 < num; i++) {
+            tri(opaque, 0, i, i + 1, polygon_prov(pm, num));
+        }
+        return true;
+    case PRIM_QUADS:
+    case PRIM_QUAD_STRIP: {
+        bool strip = r->prim_type == PRIM_QUAD_STRIP;
+
+        for (uint32_t i = 0; i + 3 < num; i += strip ? 2 : 4) {
+            const uint32_t q[4] = { i, i + 1, strip ? i + 3 : i + 2,
+                                    strip ? i + 2 : i + 3 };
+            uint32_t pv = q[quad_prov(pm, strip)];
+
+            tri(opaque, q[0], q[1], q[2], pv);
+            tri(opaque, q[0], q[2], q[3], pv);
+        }
+        return true;
+    }
+    default:
+        return false;
+    }
 }
 
 /* ---- The block ---- */
