@@ -116,6 +116,8 @@ void r500_chip_stats(R500Chip *s, R500StatFn fn, void *opaque)
         fn(opaque, "render-gl-kept", r500_gl_kept(s));
         /* the surface bytes it read from memory to draw on */
         fn(opaque, "render-gl-uploaded", r500_gl_uploaded(s));
+        /* its draws whose vertices the host shaded */
+        fn(opaque, "render-gl-vertex-draws", r500_gl_vertex_draws(s));
     }
 }
 

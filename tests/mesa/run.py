@@ -478,10 +478,19 @@ def main():
                  for r in results.values())
         soft = sum(int((r['stats'] or {}).get('gl_fallbacks', 0))
                    for r in results.values())
-        print('renderer %s: %d draws on gl, %d on soft' %
-              (args.renderer, gl, soft))
+        vtx = sum(int((r['stats'] or {}).get('gl_vertex_draws', 0))
+                  for r in results.values())
+        print('renderer %s: %d draws on gl (%d with the vertex stage on the '
+              'host), %d on soft' % (args.renderer, gl, vtx, soft))
         if args.renderer == 'gl' and gl == 0:
             problems.append('renderer gl drew nothing (no EGL context?)')
+        # Mesa draws with hardware TCL: its triangles' vertices are
+        # shaded on the host (pipe/gl_vertex.c) unless that is switched
+        # off; its clears and blits (points, rectangles) are not
+        if (args.renderer == 'gl' and len(scenes) > 10 and
+                os.environ.get('R500_GL_VERTEX') != 'cpu' and vtx == 0):
+            problems.append('renderer gl: no draw had its vertex stage on '
+                            'the host')
     for p in problems:
         print('PROBLEM: ' + p)
     if args.check and problems:

@@ -441,8 +441,10 @@ static void kms_fini(void)
             /* the host-GL renderer's draws, and those it left to soft */
             r500_gl_stats(&shim.chip, &gl_draws, &gl_soft);
             g_string_append_printf(s, "gl_draws %" G_GUINT64_FORMAT "\n"
-                                   "gl_fallbacks %" G_GUINT64_FORMAT "\n",
-                                   gl_draws, gl_soft);
+                                   "gl_fallbacks %" G_GUINT64_FORMAT "\n"
+                                   "gl_vertex_draws %" G_GUINT64_FORMAT
+                                   "\n", gl_draws, gl_soft,
+                                   r500_gl_vertex_draws(&shim.chip));
         }
         cs_stats_format(shim.stats, s);
         f = fopen(shim.stats_path, "w");

@@ -49,6 +49,8 @@ static R500Gl *gl_get(R500Chip *s)
         g->ctx = EGL_NO_CONTEXT;
         g->dpy = EGL_NO_DISPLAY;
         g->verts = g_array_new(false, false, sizeof(float));
+        g->elems = g_array_new(false, false, sizeof(uint32_t));
+        g->vtx_cpu = !g_strcmp0(g_getenv("R500_GL_VERTEX"), "cpu");
         g->texc = g_hash_table_new_full(g_int64_hash, g_int64_equal, NULL,
                                         g_free);
         g->thread = g_thread_new("r500-gl", r500_gl_thread, g);
@@ -385,6 +387,15 @@ static void gl_flush_slots(R500Chip *s, uint32_t mask, bool keep)
 static void gl_flush(R500Chip *s, bool keep)
 {
     gl_flush_slots(s, UINT32_MAX, keep);
+}
+
+static bool gl_res_overlaps(R500Gl *g, uint64_t lo, uint64_t hi);
+
+void r500_gl_flush_over(R500Chip *s, uint64_t lo, uint64_t hi)
+{
+    if (gl_res_overlaps(s->gl, lo, hi)) {
+        gl_flush(s, true);
+    }
 }
 
 /*
@@ -788,9 +799,10 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
     R500UsGlslIn gin = { 0 };
     R500RastSink sink = *in;
     unsigned note = R500_GL_NOTE_STATE;
-    bool ok = false;
+    bool ok = false, host_vtx = false;
 
     g->last_why = NULL;
+    g->vtx_last = false;
     if (!g->ready) {
         gl_note(s, R500_GL_NOTE_CONTEXT, g->why ? g->why : "no context");
         return false;
@@ -807,8 +819,12 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
         note = R500_GL_NOTE_TARGET;
         why = r500_gl_targets(s, &j, epi);
     }
-    if (!why && !r500_rs_glsl(&s->rast, vs, pro, &j.lay, &why)) {
-        note = R500_GL_NOTE_PROGRAM;
+    if (!why) {
+        /* the vertex stage on the host where it can be, else the CPU's */
+        host_vtx = r500_gl_vertex(s, num, &j, vs, pro);
+        if (!host_vtx && !r500_rs_glsl(&s->rast, vs, pro, &j.lay, &why)) {
+            note = R500_GL_NOTE_PROGRAM;
+        }
     }
     if (!why) {
         gin.prologue = pro->str;
@@ -846,19 +862,24 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
         goto out;
     }
 
-    /* the draw walk, the triangles collected */
-    g->lay = j.lay;
-    g->stride = 4 + 4 * j.lay.n + 4 + (j.lay.sprite ? 4 : 0);
-    g_array_set_size(g->verts, 0);
-    g->bx0 = g->by0 = INT64_MAX;
-    g->bx1 = g->by1 = INT64_MIN;
-    g->tris = 0;
-    g->stray = false;
-    sink.tri = gl_tri;
-    sink.quad = gl_stray_quad;
-    sink.rect = NULL;
-    sink.quad_opaque = s;
-    r500_rast_draw(s, num, &sink);
+    /*
+     * The draw walk, the triangles collected; with the vertex stage on
+     * the host, the vertices and triangles are there already.
+     */
+    if (!host_vtx) {
+        g->lay = j.lay;
+        g->stride = 4 + 4 * j.lay.n + 4 + (j.lay.sprite ? 4 : 0);
+        g_array_set_size(g->verts, 0);
+        g->bx0 = g->by0 = INT64_MAX;
+        g->bx1 = g->by1 = INT64_MIN;
+        g->tris = 0;
+        g->stray = false;
+        sink.tri = gl_tri;
+        sink.quad = gl_stray_quad;
+        sink.rect = NULL;
+        sink.quad_opaque = s;
+        r500_rast_draw(s, num, &sink);
+    }
     ok = true;
     if (g->stray) {
         gl_note(s, R500_GL_NOTE_STRAY, "a quad reached the triangle sink");
@@ -968,9 +989,11 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
     }
     j.vs = vs->str;
     j.fs = fs->str;
-    j.verts = (const float *)g->verts->data;
-    j.nverts = g->verts->len / g->stride;
-    j.stride = g->stride;
+    if (!host_vtx) {
+        j.verts = (const float *)g->verts->data;
+        j.nverts = g->verts->len / g->stride;
+        j.stride = g->stride;
+    }
     j.kconst = &s->us.kconst[0][0];
     memcpy(j.doomed, g->doomed, sizeof(j.doomed));
     j.ndoomed = g->ndoomed;
@@ -996,6 +1019,14 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
         }
     }
     s->rb3d.pixels += (uint64_t)j.bw * j.bh;
+    if (host_vtx) {
+        /* what the CPU's path counts of its vertices and triangles */
+        g->vtx_draws++;
+        g->vtx_last = true;
+        s->vap.vertices += j.nverts;
+        s->vap.shaded += j.nverts;
+        s->rast.prims += g->tris;
+    }
 
 out:
     if (why) {
@@ -1025,9 +1056,11 @@ static void gl_draw(R500Chip *s, uint32_t num, const R500RastSink *in)
         verbose = g_getenv("R500_GL_VERBOSE") != NULL;
     }
     if (verbose) {
-        g_printerr("r500 gl: draw %" G_GUINT64_FORMAT " of %u vertices: %s\n",
-                   s->gl->draws + s->gl->fallbacks, num,
-                   ok ? "gl" : s->gl->last_why ? s->gl->last_why : "soft");
+        g_printerr("r500 gl: draw %" G_GUINT64_FORMAT " of %u vertices "
+                   "(type %u): %s\n", s->gl->draws + s->gl->fallbacks, num,
+                   s->rast.prim_type, !ok ? (s->gl->last_why ?
+                   s->gl->last_why : "soft") : s->gl->vtx_last ?
+                   "gl, vertices on the host" : "gl");
     }
     if (ok) {
         s->gl->draws++;
@@ -1148,6 +1181,7 @@ void r500_gl_free(R500Chip *s)
     g_mutex_unlock(&g->lock);
     g_thread_join(g->thread);
     g_array_free(g->verts, true);
+    g_array_free(g->elems, true);
     /* the textures went with the context */
     g_hash_table_destroy(g->texc);
     g_mutex_clear(&g->lock);
@@ -1176,6 +1210,11 @@ uint64_t r500_gl_kept(R500Chip *s)
 uint64_t r500_gl_uploaded(R500Chip *s)
 {
     return s->gl ? s->gl->uploaded : 0;
+}
+
+uint64_t r500_gl_vertex_draws(R500Chip *s)
+{
+    return s->gl ? s->gl->vtx_draws : 0;
 }
 
 static const R500RendererOps gl_renderer = {

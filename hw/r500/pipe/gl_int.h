@@ -108,6 +108,26 @@ struct GlJob {
     uint8_t copy_src;
     GlRect copy_r;
     int copy_dx, copy_dy;
+    /*
+     * The vertex stage on the host (gl_vertex.c): verts holds nverts
+     * vertices of vtx.nin vec4 inputs (the PVS inputs the program reads,
+     * in its order), elems the triangles' vertices; the SU's and VTE's
+     * state as GL's.  Off: verts are window-space vertices of the RS
+     * layout (gl_tri), drawn as they come.
+     */
+    struct {
+        bool on;
+        unsigned nin;
+        const uint32_t *elems;
+        uint32_t nelems;
+        const float *consts;            /* the PVS constants, 256 vec4 */
+        float ucp[6][4];                /* the user clip planes */
+        unsigned nclip;                 /* ... enabled */
+        float vp[4];                    /* GL's viewport x, y, w, h */
+        double depth[2];                /* GL's depth range */
+        GLenum cull;                    /* faces culled, 0: none */
+        GLenum front;
+    } vtx;
     bool counts;                        /* collect the draws' queries */
     uint64_t zpass;                     /* their samples passed */
     struct {
@@ -167,7 +187,8 @@ struct R500Gl {
     /* ---- The GL thread's ---- */
     EGLDisplay dpy;
     EGLContext ctx;
-    GLuint fbo, vao, vbo;
+    GLuint fbo, vao, vbo, ebo;
+    float vp_max, vp_range[2];          /* GL's viewport limits */
     struct {
         GLuint tex;                     /* 0: none made */
         int w, h;
@@ -179,6 +200,9 @@ struct R500Gl {
 
     /* ---- The caller's, per draw ---- */
     GArray *verts;
+    GArray *elems;                      /* uint32: gl_vertex.c's */
+    bool vtx_cpu;                       /* R500_GL_VERTEX=cpu: never on
+                                           the host */
     R500RsGlslLayout lay;
     uint32_t stride;
     int64_t bx0, by0, bx1, by1;         /* the triangles' pixel bounds */
@@ -222,6 +246,8 @@ struct R500Gl {
 
     /* ---- Statistics ---- */
     uint64_t draws, fallbacks, compiles, tex_hits, tex_uploads;
+    uint64_t vtx_draws;                 /* vertex stage on the host */
+    bool vtx_last;                      /* ... the last draw's */
     uint32_t noted;                     /* R500_GL_NOTE_* said */
     const char *last_why;               /* the last draw's, for soft */
 };
@@ -241,6 +267,22 @@ void r500_gl_call(R500Gl *g, GlJob *j);
 const char *r500_gl_state(R500Chip *s, GlJob *j);
 const char *r500_gl_depth(R500Chip *s, GlJob *j);
 const char *r500_gl_targets(R500Chip *s, GlJob *j, GString *epi);
+
+/*
+ * gl.c: the surfaces GL drew into MC bytes [lo, hi) go to memory first
+ * (a vertex or index buffer the draw reads).
+ */
+void r500_gl_flush_over(R500Chip *s, uint64_t lo, uint64_t hi);
+
+/*
+ * gl_vertex.c: whether this draw's vertex stage runs on the host: then
+ * j holds its vertices, triangles and state, the RS layout, vs the whole
+ * vertex shader and fs the fragment prologue (rs_glsl.c), and the
+ * renderer's box and triangle count are set.  False: nothing changed but
+ * what memory the host held (written back where the draw reads it).
+ */
+bool r500_gl_vertex(R500Chip *s, uint32_t num, GlJob *j, GString *vs,
+                    GString *fs);
 
 /* gl_tex.c: the units' textures, decoded or from the cache */
 const char *r500_gl_textures(R500Chip *s, GlJob *j, const uint16_t *ops,

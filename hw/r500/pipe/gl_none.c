@@ -31,6 +31,11 @@ uint64_t r500_gl_uploaded(R500Chip *s)
     return 0;
 }
 
+uint64_t r500_gl_vertex_draws(R500Chip *s)
+{
+    return 0;
+}
+
 void r500_gl_free(R500Chip *s)
 {
 }

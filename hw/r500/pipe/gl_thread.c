@@ -70,16 +70,27 @@ static bool gl_context(R500Gl *g)
         /* every draw's window is GL_TARGET_MAX square (gl_try) */
         GLint dims[2] = { 0, 0 };
 
+        GLfloat range[2] = { 0, 0 };
+
         glGetIntegerv(GL_MAX_VIEWPORT_DIMS, dims);
         if (dims[0] < GL_TARGET_MAX || dims[1] < GL_TARGET_MAX) {
             g->why = "the host's largest viewport is under 8192 pixels";
             return false;
         }
+        /* the VTE's viewports GL can take (gl_vertex.c) */
+        glGetFloatv(GL_VIEWPORT_BOUNDS_RANGE, range);
+        g->vp_max = MIN(dims[0], dims[1]);
+        g->vp_range[0] = range[0];
+        g->vp_range[1] = range[1];
     }
     glGenFramebuffers(1, &g->fbo);
     glGenVertexArrays(1, &g->vao);
     glGenBuffers(1, &g->vbo);
-    /* window z is 0..1 as the VTE made it; nothing is clipped again */
+    glGenBuffers(1, &g->ebo);
+    /*
+     * Window z is 0..1 as the VTE made it; nothing is clipped again
+     * (with the vertex stage on the host, gl_vtx_state() clips).
+     */
     glClipControl(GL_LOWER_LEFT, GL_ZERO_TO_ONE);
     glEnable(GL_DEPTH_CLAMP);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
@@ -274,6 +285,43 @@ static void gl_depth_state(GlJob *j)
     }
 }
 
+/*
+ * The vertex stage's fixed functions.  With it on the host (j->vtx.on):
+ * the VTE's viewport and depth range, GL's clipping (no depth clamp) with
+ * the user planes, the SU's culling and front face (gl_vertex.c).  Off:
+ * the triangles come clipped, culled and in GL's winding for their
+ * facing (gl_tri), in window coordinates on the GL_TARGET_MAX window.
+ */
+static void gl_vtx_state(GlJob *j)
+{
+    for (unsigned p = 0; p < 6; p++) {
+        if (j->vtx.on && p < j->vtx.nclip) {
+            glEnable(GL_CLIP_DISTANCE0 + p);
+        } else {
+            glDisable(GL_CLIP_DISTANCE0 + p);
+        }
+    }
+    if (!j->vtx.on) {
+        glViewport(0, 0, (GLsizei)j->size[0], (GLsizei)j->size[1]);
+        glDepthRange(0.0, 1.0);
+        glEnable(GL_DEPTH_CLAMP);
+        glDisable(GL_CULL_FACE);
+        glFrontFace(GL_CCW);
+        return;
+    }
+    glViewportIndexedf(0, j->vtx.vp[0], j->vtx.vp[1], j->vtx.vp[2],
+                       j->vtx.vp[3]);
+    glDepthRange(j->vtx.depth[0], j->vtx.depth[1]);
+    glDisable(GL_DEPTH_CLAMP);
+    if (j->vtx.cull) {
+        glEnable(GL_CULL_FACE);
+        glCullFace(j->vtx.cull);
+    } else {
+        glDisable(GL_CULL_FACE);
+    }
+    glFrontFace(j->vtx.front);
+}
+
 static void gl_run(R500Gl *g, GlJob *j)
 {
     GLuint prog, q;
@@ -330,7 +378,6 @@ static void gl_run(R500Gl *g, GlJob *j)
         j->error = "the framebuffer is incomplete";
         return;
     }
-    glViewport(0, 0, (GLsizei)j->size[0], (GLsizei)j->size[1]);
     glEnable(GL_SCISSOR_TEST);
     glScissor(j->sc[0], j->sc[1], j->sc[2], j->sc[3]);
     if (j->blend) {
@@ -351,15 +398,23 @@ static void gl_run(R500Gl *g, GlJob *j)
     } else {
         glDisable(GL_COLOR_LOGIC_OP);
     }
-    glDisable(GL_CULL_FACE);
-    /* the triangles come in GL's winding for their facing (gl_tri) */
-    glFrontFace(GL_CCW);
+    gl_vtx_state(j);
     for (unsigned u = 0; u < R500_TX_UNITS; u++) {
         if (j->tex[u].used) {
             gl_upload_texture(g, j, u);
         }
     }
     glUseProgram(prog);
+    if (j->vtx.on) {
+        loc = glGetUniformLocation(prog, "r500_c");
+        if (loc >= 0) {
+            glUniform4fv(loc, R500_PVS_CONSTS, j->vtx.consts);
+        }
+        loc = glGetUniformLocation(prog, "r500_ucp");
+        if (loc >= 0) {
+            glUniform4fv(loc, 6, &j->vtx.ucp[0][0]);
+        }
+    }
     glUniform2f(glGetUniformLocation(prog, "r500_size"), j->size[0],
                 j->size[1]);
     loc = glGetUniformLocation(prog, "r500_czv");
@@ -383,10 +438,13 @@ static void gl_run(R500Gl *g, GlJob *j)
     glBindBuffer(GL_ARRAY_BUFFER, g->vbo);
     glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)j->nverts * j->stride * 4,
                  j->verts, GL_STREAM_DRAW);
-    /* win, the attribute groups, back (padded to 16 bytes), sprite */
-    nattr = j->lay.n + 2 + (j->lay.sprite ? 1 : 0);
+    /*
+     * The PVS inputs, or: win, the attribute groups, back (padded to 16
+     * bytes), sprite
+     */
+    nattr = j->vtx.on ? j->vtx.nin : j->lay.n + 2 + (j->lay.sprite ? 1 : 0);
     for (unsigned k = 0; k < nattr; k++) {
-        unsigned n = k == j->lay.back_loc ? 1 : 4;
+        unsigned n = !j->vtx.on && k == j->lay.back_loc ? 1 : 4;
 
         glEnableVertexAttribArray(k);
         glVertexAttribPointer(k, n, GL_FLOAT, GL_FALSE, j->stride * 4,
@@ -403,7 +461,15 @@ static void gl_run(R500Gl *g, GlJob *j)
         glGenQueries(1, &q);
     }
     glBeginQuery(GL_SAMPLES_PASSED, q);
-    glDrawArrays(GL_TRIANGLES, 0, j->nverts);
+    if (j->vtx.on) {
+        glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, g->ebo);
+        glBufferData(GL_ELEMENT_ARRAY_BUFFER,
+                     (GLsizeiptr)j->vtx.nelems * 4, j->vtx.elems,
+                     GL_STREAM_DRAW);
+        glDrawElements(GL_TRIANGLES, j->vtx.nelems, GL_UNSIGNED_INT, NULL);
+    } else {
+        glDrawArrays(GL_TRIANGLES, 0, j->nverts);
+    }
     glEndQuery(GL_SAMPLES_PASSED);
     g_array_append_val(g->zq, q);
     for (unsigned k = 0; k < nattr; k++) {

@@ -92,6 +92,8 @@ void r500_gl_stats(R500Chip *s, uint64_t *draws, uint64_t *fallbacks);
 uint64_t r500_gl_kept(R500Chip *s);
 /* The bytes of surfaces uploaded to the host (memory read before draws). */
 uint64_t r500_gl_uploaded(R500Chip *s);
+/* Its draws whose vertex stage ran on the host (gl_vertex.c). */
+uint64_t r500_gl_vertex_draws(R500Chip *s);
 void r500_gl_free(R500Chip *s);
 /* Whether the calling thread is a host-GL renderer's (the DRM shim lets
  * it see the host's devices, not its own). */
