@@ -24,6 +24,8 @@
 #define GL_TEX_DOOMED           64
 /* Largest colour target side (R500 surfaces are at most 4096 wide). */
 #define GL_TARGET_MAX           8192
+/* Linked programs the GL thread keeps (gl_program). */
+#define GL_PROG_MAX             1024
 /* Bytes of a surface in GART one read or write-back may span. */
 #define GL_SPAN_MAX             (64u << 20)
 

@@ -145,7 +145,22 @@ static GLuint gl_program(R500Gl *g, GlJob *j)
         glDeleteProgram(prog);
         prog = 0;
     }
-    /* a failure is remembered too: it is not compiled again */
+    /*
+     * A failure is remembered too: it is not compiled again.  A guest
+     * that makes ever new programs (each constant window of the vertex
+     * program is one) starts the cache afresh past GL_PROG_MAX, so the
+     * host's memory stays bounded.
+     */
+    if (g_hash_table_size(g->progs) >= GL_PROG_MAX) {
+        GHashTableIter it;
+        gpointer v;
+
+        g_hash_table_iter_init(&it, g->progs);
+        while (g_hash_table_iter_next(&it, NULL, &v)) {
+            glDeleteProgram(GPOINTER_TO_UINT(v));
+        }
+        g_hash_table_remove_all(g->progs);
+    }
     g_hash_table_insert(g->progs, key, GUINT_TO_POINTER(prog));
     return prog;
 }

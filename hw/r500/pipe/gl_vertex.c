@@ -36,6 +36,8 @@
  * draw takes the CPU's path, which splits it across CP slices.
  */
 #define GL_VTX_MAX_INSTS        (1ull << 26)
+/* Input vectors (vertices x inputs) of such a draw: 64 MiB of floats. */
+#define GL_VTX_MAX_INPUTS       (1ull << 22)
 
 typedef struct VtxAsm {
     GArray *elems;
@@ -191,7 +193,9 @@ bool r500_gl_vertex(R500Chip *s, uint32_t num, GlJob *j, GString *vs,
     R500Vap *v = &s->vap;
     const R500DrawCmd *cmd = v->cmd;
     GString *tvs = NULL, *tfs = NULL;
-    uint32_t *idx = NULL, *map = NULL, *slot = NULL, lo, hi, range;
+    uint32_t *idx = NULL, *map = NULL, *slot = NULL, lo, hi, nverts = 0;
+    uint64_t range;
+    unsigned nin;
     R500PvsGlsl info;
     VtxAsm m = { .elems = g->elems };
     const char *why;
@@ -218,30 +222,30 @@ bool r500_gl_vertex(R500Chip *s, uint32_t num, GlJob *j, GString *vs,
      * which a mesh's indices fill densely (a sparse one takes the CPU's
      * path and its post-transform cache).
      */
-    range = hi - lo + 1;
+    range = (uint64_t)hi - lo + 1;
     if (range > 4ull * num + 4096) {
         goto out;
     }
     map = g_new(uint32_t, range);
     slot = g_new(uint32_t, num);
     memset(map, 0xFF, range * sizeof(uint32_t));
-    g_array_set_size(g->verts, 0);
     for (uint32_t i = 0; i < num; i++) {
         uint32_t *k = &map[idx[i] - lo];
 
         if (*k == UINT32_MAX) {
-            *k = g->verts->len / (4 * MAX(info.ninputs, 1u));
-            /* a placeholder; the inputs are fetched below */
-            g_array_set_size(g->verts, g->verts->len +
-                             4 * MAX(info.ninputs, 1u));
+            *k = nverts++;
         }
         slot[i] = *k;
     }
-    j->nverts = g->verts->len / (4 * MAX(info.ninputs, 1u));
-    if ((uint64_t)j->nverts * info.insts >
-        MIN(GL_VTX_MAX_INSTS, v->inst_budget)) {
+    /* a vertex of no inputs still takes a vec4 (GL's stride) */
+    nin = MAX(info.ninputs, 1u);
+    if ((uint64_t)nverts * info.insts >
+        MIN(GL_VTX_MAX_INSTS, v->inst_budget) ||
+        (uint64_t)nverts * nin > GL_VTX_MAX_INPUTS) {
         goto out;
     }
+    j->nverts = nverts;
+    g_array_set_size(g->verts, (size_t)nverts * 4 * nin);
     g_array_set_size(g->elems, 0);
     m.slot = slot;
     r500_rast_tri_seq(s, num, vtx_tri, &m);
@@ -259,8 +263,7 @@ bool r500_gl_vertex(R500Chip *s, uint32_t num, GlJob *j, GString *vs,
     /* each vertex's inputs, through the PSC as the CPU's path fetches */
     for (uint32_t i = 0; i < num; i++) {
         uint32_t k = slot[i];
-        float *dst = &g_array_index(g->verts, float,
-                                    (size_t)k * 4 * MAX(info.ninputs, 1u));
+        float *dst = &g_array_index(g->verts, float, (size_t)k * 4 * nin);
 
         if (map[idx[i] - lo] != k) {
             continue;           /* fetched at its first sequence position */
@@ -279,7 +282,7 @@ bool r500_gl_vertex(R500Chip *s, uint32_t num, GlJob *j, GString *vs,
     j->vtx.elems = (const uint32_t *)g->elems->data;
     j->vtx.nelems = g->elems->len;
     j->vtx.consts = (const float *)&v->pvs_mem[R500_PVS_CONST_BASE * 4];
-    j->stride = 4 * MAX(info.ninputs, 1u);
+    j->stride = 4 * nin;
     j->verts = (const float *)g->verts->data;
     g->tris = m.tris;
     /* what the triangles can touch: the viewport (GL clips to it) */
