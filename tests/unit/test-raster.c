@@ -647,7 +647,7 @@ static void test_blend(void)
  * US_OUT_FMT.OUT_SIGN (reference 6.1: signed components are clamped to
  * [-1, 1], scaled by 2^(n-1) - 1 and stored two's complement): 0.25 is
  * stored as 32 (0.25 * 127 = 31.75), not as the unsigned 64, and 1.0 as
- * 127; a blend-free masked write reads the old bytes back unchanged.
+ * 127, -1.0 as -127; a masked component keeps its stored bits.
  */
 static void test_out_sign(void)
 {
@@ -671,6 +671,17 @@ static void test_out_sign(void)
     vtx(v + 16, 0, 64, 0, 1, 0, 0.25f, 1);
     t3d_draw(h, TRIANGLES, v, 3);
     g_assert_cmphex(t3d_px(h, 1, 1), ==, 0x7F207F7F);
+    /*
+     * -1.0 is -127 (0x81), -0.5 rounds to even (-64); C1 and C3 masked
+     * keep -128 (0x80) as stored, not the -127 it reads back as
+     */
+    t3d_fill(h, 0x80808080);
+    r500_reg_write(&h->chip, R_RB3D_COLOR_CHANNEL_MASK, 0x5);
+    vtx(v, 0, 0, 0, -1, 0, -0.5f, 0);
+    vtx(v + 8, 64, 0, 0, -1, 0, -0.5f, 0);
+    vtx(v + 16, 0, 64, 0, -1, 0, -0.5f, 0);
+    t3d_draw(h, TRIANGLES, v, 3);
+    g_assert_cmphex(t3d_px(h, 1, 1), ==, 0x80C08081);
     test_host_free(h);
 }
 

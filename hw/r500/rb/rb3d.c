@@ -80,7 +80,8 @@ static uint32_t to_snorm(float v, unsigned bits)
     float max = (float)((1u << (bits - 1)) - 1);
     int32_t i;
 
-    v = v > 1.0f ? 1.0f : v > -1.0f ? v : v < -1.0f ? -1.0f : 0.0f;
+    /* NaN: 0 */
+    v = v > 1.0f ? 1.0f : v >= -1.0f ? v : v < -1.0f ? -1.0f : 0.0f;
     i = (int32_t)lrintf(v * max);
     return (uint32_t)i & ((1u << bits) - 1);
 }
@@ -343,6 +344,26 @@ static void unpack_layout(const ColorLayout *l, bool unorm32, unsigned sign,
     if (l) {
         read_replicate(l, c);
     }
+}
+
+/*
+ * The fields of the components mask leaves alone keep their old bits in
+ * p: a masked component is not written, where unpacking and packing it
+ * again would turn a signed -128 into -127 and rewrite a NaN.
+ */
+static void keep_masked(const ColorLayout *l, unsigned mask, unsigned bytes,
+                        const uint8_t *old, uint8_t *p)
+{
+    uint8_t o[16] = { 0 }, n[16] = { 0 };
+
+    memcpy(o, old, bytes);
+    memcpy(n, p, bytes);
+    for (unsigned i = 0; i < l->n; i++) {
+        if (!(mask >> l->f[i].comp & 1)) {
+            field_put(n, &l->f[i], field_get(o, &l->f[i]));
+        }
+    }
+    memcpy(p, n, bytes);
 }
 
 void r500_rb3d_pack(uint32_t cformat, uint32_t ofmt, const float c[4],
@@ -677,7 +698,6 @@ static void color_write(R500Worker *w, const R500ColorTarget *t, int x, int y,
     float src[4], dst[4];
     unsigned bytes = t->surf.bpp;
     bool fixed = t->ofmt < R500_OF_C_16_FP;
-    bool need_dst;
 
     for (int i = 0; i < 4; i++) {
         src[i] = q->out[t->src][t->csel[i]][p];
@@ -698,9 +718,8 @@ static void color_write(R500Worker *w, const R500ColorTarget *t, int x, int y,
     if (!mem) {
         return;
     }
-    need_dst = t->mask != 0xF || rb->need_dst;
     memcpy(old, mem, bytes);
-    if (need_dst) {
+    if (rb->need_dst) {
         unpack_layout(t->layout, t->unorm32, t->sign, bytes, old, dst);
     }
     if (rb->blend_on && !rb->rop_on) {
@@ -716,14 +735,10 @@ static void color_write(R500Worker *w, const R500ColorTarget *t, int x, int y,
             src[i] = s4[i][0];
         }
     }
-    if (t->mask != 0xF) {
-        for (int i = 0; i < 4; i++) {
-            if (!(t->mask & (1u << i))) {
-                src[i] = dst[i];
-            }
-        }
-    }
     pack_layout(t->layout, t->unorm32, t->sign, bytes, src, mem);
+    if (t->mask != 0xF) {
+        keep_masked(t->layout, t->mask, bytes, old, mem);
+    }
     if (rb->rop_on) {
         /* bit = ROP code bit ((s << 1) | d) (2.11), on the stored bits */
         unsigned code = R500_FGET(rb->rop, RB3D_ROPCNTL, ROP);
@@ -738,15 +753,7 @@ static void color_write(R500Worker *w, const R500ColorTarget *t, int x, int y,
         }
         if (t->mask != 0xF) {
             /* masked components keep their old bits */
-            float nv[4];
-
-            unpack_layout(t->layout, t->unorm32, t->sign, bytes, mem, nv);
-            for (int i = 0; i < 4; i++) {
-                if (!(t->mask & (1u << i))) {
-                    nv[i] = dst[i];
-                }
-            }
-            pack_layout(t->layout, t->unorm32, t->sign, bytes, nv, mem);
+            keep_masked(t->layout, t->mask, bytes, old, mem);
         }
     }
 }
