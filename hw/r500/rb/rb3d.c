@@ -147,13 +147,13 @@ static float from_half(uint16_t h)
 
 /*
  * How C0..C3 are stored for a COLORFORMAT / OUT_FMT pair (table 6.1): one
- * field per stored component, at a bit offset in the little-endian pixel.
+ * field per stored component, at a bit offset in the little-endian pixel
+ * (R500ColorField, rb3d.h).
  */
-enum { F_UNORM, F_HALF, F_FLOAT };
+enum { F_UNORM = R500_FIELD_UNORM, F_HALF = R500_FIELD_HALF,
+       F_FLOAT = R500_FIELD_FLOAT };
 
-typedef struct ColorField {
-    uint8_t comp, shift, width, kind;
-} ColorField;
+typedef R500ColorField ColorField;
 
 typedef struct R500ColorLayout {
     uint8_t cformat, ofmt;      /* ofmt 0xFF: any fixed-point C4 format */
@@ -298,6 +298,21 @@ static inline void read_replicate(const ColorLayout *l, float c[4])
     } else if (l->cformat == R500_CF_UV88 && l->n == 2) {
         c[1] = c[3] = c[0];
     }
+}
+
+bool r500_rb3d_replicates(const R500ColorTarget *t)
+{
+    const ColorLayout *l = t->layout;
+
+    /* the formats read_replicate() fills in */
+    return l && (l->cformat == R500_CF_I8 ||
+                 (l->cformat == R500_CF_UV88 && l->n == 2));
+}
+
+unsigned r500_rb3d_fields(const R500ColorTarget *t, const R500ColorField **f)
+{
+    *f = t->layout ? t->layout->f : NULL;
+    return t->layout ? t->layout->n : 0;
 }
 
 static void unpack_layout(const ColorLayout *l, bool unorm32, unsigned sign,

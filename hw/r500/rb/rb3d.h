@@ -49,6 +49,17 @@ enum {
     R500_OF_C_32_FP = 19, R500_OF_C2_32_FP = 20, R500_OF_C4_32_FP = 21,
 };
 
+/*
+ * One stored component of a colour format (table 6.1): component Cj
+ * (comp), its bit offset in the little-endian pixel and its width, and
+ * how it is coded.
+ */
+enum { R500_FIELD_UNORM, R500_FIELD_HALF, R500_FIELD_FLOAT };
+
+typedef struct R500ColorField {
+    uint8_t comp, shift, width, kind;
+} R500ColorField;
+
 /* One colour buffer of this draw. */
 typedef struct R500ColorTarget {
     bool enabled;
@@ -164,6 +175,14 @@ void r500_rb3d_pack(uint32_t cformat, uint32_t ofmt, const float c[4],
 void r500_rb3d_unpack(uint32_t cformat, uint32_t ofmt, const uint8_t *p,
                       float c[4]);
 unsigned r500_rb3d_bytes(uint32_t cformat, uint32_t ofmt);
+/*
+ * How an enabled target stores its components: the fields (*f) and
+ * their number.  And whether blending reads its stored bytes back into
+ * components it does not store (I8 as all four, UV88's C0 as C1 and C3):
+ * for the host-GL renderer, which must match both.
+ */
+unsigned r500_rb3d_fields(const R500ColorTarget *t, const R500ColorField **f);
+bool r500_rb3d_replicates(const R500ColorTarget *t);
 
 /* zb.c */
 bool r500_zb_prepare(R500Chip *s);
