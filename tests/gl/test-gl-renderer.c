@@ -46,6 +46,7 @@
  *                 uploaded after the first frame, the bytes of a renderer
  *                 that keeps nothing.
  */
+#include <math.h>
 #include <string.h>
 
 #include "../unit/test-3d.h"
@@ -788,6 +789,436 @@ static void test_cbzb_halves(void)
     test_host_free(soft);
 }
 
+/* ---- Colour formats (pipe/gl_format.c) against soft ---- */
+
+/*
+ * A colour target's format: RB3D_COLORPITCH.FORMAT, US_OUT_FMT's format
+ * and OUT_SIGN.  tol: how far (fmt_steps) a blended field of gl's may be
+ * from soft's.  Unblended, the epilogue stores what soft stores, bit for
+ * bit.  Blended, GL's blender rounds its own result: llvmpipe blends in
+ * fixed point, soft in fp32, so an 8- or 16-bit field may be 2 steps off
+ * (the Mesa harness allows 3/255), a 4-, 5-, 6- or 10-bit field 1 step,
+ * which is the field's own resolution (1/15, 1/31, 1/63, 1/1023), a half
+ * 1 unit in the last place; float32 is exact.
+ */
+typedef struct FmtCase {
+    const char *name;
+    unsigned cformat, ofmt, sign, tol;
+} FmtCase;
+
+static const FmtCase fmt_cases[] = {
+    { "argb8888", R500_CF_ARGB8888, R500_OF_C4_8, 0, 2 },
+    { "rgb565", R500_CF_RGB565, R500_OF_C4_8, 0, 1 },
+    { "argb1555", R500_CF_ARGB1555, R500_OF_C4_8, 0, 1 },
+    { "argb4444", R500_CF_ARGB4444, R500_OF_C4_8, 0, 1 },
+    { "argb2101010", R500_CF_ARGB2101010, R500_OF_C4_10, 0, 1 },
+    { "uv88", R500_CF_UV88, R500_OF_C4_8, 0, 2 },
+    { "i8", R500_CF_I8, R500_OF_C4_8, 0, 2 },
+    { "uv88-c16", R500_CF_UV88, R500_OF_C_16, 0, 2 },
+    { "uv88-c16f", R500_CF_UV88, R500_OF_C_16_FP, 0, 1 },
+    { "argb8888-c2-16", R500_CF_ARGB8888, R500_OF_C2_16, 0, 2 },
+    { "argb8888-c2-16f", R500_CF_ARGB8888, R500_OF_C2_16_FP, 0, 1 },
+    { "argb8888-c32f", R500_CF_ARGB8888, R500_OF_C_32_FP, 0, 0 },
+    { "argb16161616", R500_CF_ARGB16161616, R500_OF_C4_16, 0, 2 },
+    { "argb16161616-f", R500_CF_ARGB16161616, R500_OF_C4_16_FP, 0, 1 },
+    { "argb16161616-c2-32f", R500_CF_ARGB16161616, R500_OF_C2_32_FP, 0, 0 },
+    { "argb32323232", R500_CF_ARGB32323232, R500_OF_C4_32_FP, 0, 0 },
+    /* signed (OUT_SIGN): GL's SNORM formats, not blended */
+    { "argb8888-signed", R500_CF_ARGB8888, R500_OF_C4_8, 0xF, 0 },
+    { "uv88-signed", R500_CF_UV88, R500_OF_C4_8, 0xF, 0 },
+    { "i8-signed", R500_CF_I8, R500_OF_C4_8, 0xF, 0 },
+    { "argb16161616-signed", R500_CF_ARGB16161616, R500_OF_C4_16, 0xF, 0 },
+};
+
+static unsigned fmt_bytes(const FmtCase *c)
+{
+    return r500_rb3d_bytes(c->cformat, c->ofmt);
+}
+
+static bool fmt_float(const FmtCase *c)
+{
+    return c->ofmt >= R500_OF_C_16_FP;
+}
+
+/*
+ * Target 0 in c's format at T3D_CB, tiling tile (RB3D_COLORPITCH.TILE:
+ * 1 macro, 2 micro), channel mask, no blending.
+ */
+static void fmt_target(TestHost *h, const FmtCase *c, unsigned tile,
+                       unsigned mask)
+{
+    R500Chip *s = &h->chip;
+
+    r500_reg_write(s, R_RB3D_COLORPITCH, T3D_W | tile << 16 |
+                   c->cformat << 21);
+    r500_reg_write(s, R_US_OUT_FMT, c->ofmt | 1u << 8 | 2u << 10 |
+                   3u << 12 | c->sign << 16);
+    r500_reg_write(s, R_RB3D_COLOR_CHANNEL_MASK, mask);
+    r500_reg_write(s, R_RB3D_BLENDCNTL, 0);
+}
+
+/*
+ * The same background for c at off in every host of hs: random bytes,
+ * or for the float formats values soft packs (random bytes would be
+ * NaNs, which need not blend alike).
+ */
+static void fmt_background(TestHost **hs, unsigned n, const FmtCase *c,
+                           uint32_t off, uint32_t seed)
+{
+    GRand *r = g_rand_new_with_seed(seed);
+    unsigned bytes = fmt_bytes(c);
+
+    for (unsigned i = 0; i < T3D_W * T3D_H; i++) {
+        uint8_t px[16];
+
+        if (fmt_float(c)) {
+            float v[4];
+
+            for (int k = 0; k < 4; k++) {
+                v[k] = g_rand_double_range(r, -0.5, 1.5);
+            }
+            r500_rb3d_pack(c->cformat, c->ofmt, v, px);
+        } else {
+            for (unsigned k = 0; k < bytes; k++) {
+                px[k] = g_rand_int(r);
+            }
+        }
+        for (unsigned k = 0; k < n; k++) {
+            memcpy(hs[k]->vram + off + i * bytes, px, bytes);
+        }
+    }
+    g_rand_free(r);
+}
+
+/*
+ * Cells of 4 x 4 pixels over the target, each of one random colour
+ * (seed): with wide, components in [-0.25, 1.25] (clamped by fixed-point
+ * formats, signed ones to [-1, 1], kept by float ones), else in [0, 1].
+ * Flat: a value interpolated over a smooth primitive differs between the
+ * renderers in its last bits (GL's subpixel grid), which the 8-bit
+ * targets hide and 16-bit and float ones show; a constant does not.
+ */
+static void fmt_draw(TestHost *h, bool wide, uint32_t seed)
+{
+    GRand *r = g_rand_new_with_seed(seed);
+    float *v = g_new(float, 16 * 16 * 6 * 8), *p = v;
+
+    for (unsigned j = 0; j < 16; j++) {
+        for (unsigned i = 0; i < 16; i++) {
+            float c[4];
+
+            for (int k = 0; k < 4; k++) {
+                c[k] = wide ? g_rand_double_range(r, -0.25, 1.25)
+                            : g_rand_double(r);
+            }
+            rect_verts(p, i * 4.0f, j * 4.0f, i * 4.0f + 4, j * 4.0f + 4,
+                       c[0], c[1], c[2], c[3]);
+            p += 6 * 8;
+        }
+    }
+    t3d_draw(h, TRIANGLES, v, 16 * 16 * 6);
+    g_free(v);
+    g_rand_free(r);
+}
+
+/* Field f of a pixel's bytes (at most 32 bits, within a dword). */
+static uint32_t fmt_field(const uint8_t *px, const R500ColorField *f)
+{
+    uint32_t v;
+
+    memcpy(&v, px + f->shift / 32 * 4, 4);
+    v = GUINT32_FROM_LE(v) >> (f->shift % 32);
+    return f->width == 32 ? v : v & ((1u << f->width) - 1);
+}
+
+/*
+ * How far apart two codes of field f are: steps of a fixed-point field
+ * (a signed one's as two's complement), units in the last place of a
+ * half; a float's difference relative to its size, in units of 2^-20.
+ */
+static unsigned fmt_steps(const R500ColorField *f, bool sign, uint32_t a,
+                          uint32_t b)
+{
+    if (f->kind == R500_FIELD_FLOAT) {
+        float x, y;
+
+        memcpy(&x, &a, 4);
+        memcpy(&y, &b, 4);
+        return (unsigned)ceil(fabs(x - y) / fmax(fmax(fabs(x), fabs(y)),
+                                                 1e-3) * 0x1p20);
+    }
+    if (f->kind == R500_FIELD_HALF) {
+        /* sign and magnitude to an ordered integer */
+        int64_t x = a & 0x8000 ? -(int64_t)(a & 0x7FFF) : a;
+        int64_t y = b & 0x8000 ? -(int64_t)(b & 0x7FFF) : b;
+
+        return (unsigned)ABS(x - y);
+    }
+    if (sign) {
+        int64_t x = (int32_t)(a << (32 - f->width)) >> (32 - f->width);
+        int64_t y = (int32_t)(b << (32 - f->width)) >> (32 - f->width);
+
+        return (unsigned)ABS(x - y);
+    }
+    return (unsigned)ABS((int64_t)a - b);
+}
+
+/*
+ * Target t of gl against soft's at off, pixel by pixel in memory (the
+ * same layout in both): the pixels where a field is more than tol apart
+ * (fmt_steps); in *drawn, those gl changed from bg.  A field of a
+ * component the mask keeps must have bg's bits.
+ */
+static unsigned fmt_compare(TestHost *soft, TestHost *gl, const FmtCase *c,
+                            unsigned t, uint32_t off, const uint8_t *bg,
+                            unsigned mask, unsigned tol, unsigned *drawn)
+{
+    const R500ColorField *f;
+    unsigned n = r500_rb3d_fields(&gl->chip.rb3d.cb[t], &f);
+    unsigned bytes = fmt_bytes(c), bad = 0;
+
+    g_assert_cmpuint(n, >, 0);
+    *drawn = 0;
+    for (unsigned i = 0; i < T3D_W * T3D_H; i++) {
+        const uint8_t *a = soft->vram + off + i * bytes;
+        const uint8_t *b = gl->vram + off + i * bytes;
+        const uint8_t *o = bg + i * bytes;
+        unsigned d = 0;
+
+        *drawn += memcmp(b, o, bytes) != 0;
+        for (unsigned k = 0; k < n; k++) {
+            if (!(mask >> f[k].comp & 1)) {
+                g_assert_cmphex(fmt_field(b, &f[k]), ==, fmt_field(o, &f[k]));
+            }
+            d = MAX(d, fmt_steps(&f[k], c->sign >> f[k].comp & 1,
+                                 fmt_field(a, &f[k]), fmt_field(b, &f[k])));
+        }
+        bad += d > tol;
+    }
+    return bad;
+}
+
+/* Whether mask writes a component target t of h stores. */
+static bool fmt_writes(TestHost *h, unsigned t, unsigned mask)
+{
+    const R500ColorField *f;
+    unsigned n = r500_rb3d_fields(&h->chip.rb3d.cb[t], &f);
+    bool any = false;
+
+    for (unsigned k = 0; k < n; k++) {
+        any |= mask >> f[k].comp & 1;
+    }
+    return any;
+}
+
+/* The draws gl drew and left to soft since the last call. */
+static void gl_draws_since(TestHost *h, uint64_t *last, uint64_t want,
+                           uint64_t soft)
+{
+    uint64_t draws, fallbacks;
+
+    r500_gl_stats(&h->chip, &draws, &fallbacks);
+    g_assert_cmpuint(draws - last[0], ==, want);
+    g_assert_cmpuint(fallbacks - last[1], ==, soft);
+    last[0] = draws;
+    last[1] = fallbacks;
+}
+
+/*
+ * A draw of c on soft and gl over the same background, then compared:
+ * wide colours or a blend (SRC_ALPHA, ONE_MINUS_CONSTANT_COLOR: each
+ * stored component blends with its own constant, C2 of I8 with green,
+ * rb3d.c), tiling and mask as given.  It must be gl's draw.
+ */
+static void fmt_pass(TestHost *soft, TestHost *gl, uint64_t *last,
+                     const FmtCase *c, unsigned tile, unsigned mask,
+                     bool blend, uint32_t seed)
+{
+    TestHost *hs[2] = { soft, gl };
+    size_t size = (size_t)T3D_W * T3D_H * fmt_bytes(c);
+    uint8_t *bg = g_malloc(size);
+    unsigned drawn, bad;
+
+    fmt_background(hs, 2, c, T3D_CB, seed);
+    memcpy(bg, gl->vram + T3D_CB, size);
+    for (unsigned k = 0; k < 2; k++) {
+        R500Chip *s = &hs[k]->chip;
+        bool fp = fmt_float(c);
+
+        fmt_target(hs[k], c, tile, mask);
+        if (blend) {
+            /* (R, G, B, A) = (0.25, 0.6, 0.4, 0.5): 10-bit fixed point,
+               FP16 for float targets (rb3d.c) */
+            r500_reg_write(s, R_RB3D_CONSTANT_COLOR_AR,
+                           fp ? 0x38003400u : 512u << 16 | 256u);
+            r500_reg_write(s, R_RB3D_CONSTANT_COLOR_GB,
+                           fp ? 0x38CD3666u : 614u << 16 | 409u);
+            /* ADD, NOCLAMP on float targets (Mesa's choice there) */
+            r500_reg_write(s, R_RB3D_BLENDCNTL, 1 | fp << 12 | 38u << 16 |
+                           44u << 24);
+        }
+        fmt_draw(hs[k], !blend, seed);
+    }
+    r500_pipe_sync(&gl->chip, R500_SYNC_FENCE);
+    gl_draws_since(gl, last, 1, 0);
+    bad = fmt_compare(soft, gl, c, 0, T3D_CB, bg, mask, blend ? c->tol : 0,
+                      &drawn);
+    if (bad) {
+        g_error("%s, tile %u, mask %x%s: %u pixels differ", c->name, tile,
+                mask, blend ? ", blended" : "", bad);
+    }
+    /* every pixel is in a cell, whose colour changes some bits; or the
+       mask leaves every stored component alone */
+    if (fmt_writes(gl, 0, mask)) {
+        g_assert_cmpuint(drawn, >, T3D_W * T3D_H * 3 / 4);
+    } else {
+        g_assert_cmpuint(drawn, ==, 0);
+    }
+    g_free(bg);
+}
+
+/*
+ * Every colour format Mesa renders to, drawn on gl and on soft over the
+ * same random background: linear and macro/micro tiled, all channels
+ * and two channel masks, colours beyond [0, 1] (clamped by fixed-point
+ * formats, signed ones to [-1, 1], kept by float ones): every draw gl's,
+ * the bytes soft's, masked components' bits kept.
+ */
+static void test_formats(void)
+{
+    static const struct {
+        unsigned tile, mask;
+    } pass[] = { { 0, 0xF }, { 3, 0xF }, { 0, 0x5 }, { 3, 0xA } };
+    TestHost *soft = host("soft"), *gl = host("gl");
+    uint64_t last[2] = { 0, 0 };
+
+    for (unsigned ci = 0; ci < G_N_ELEMENTS(fmt_cases); ci++) {
+        for (unsigned p = 0; p < G_N_ELEMENTS(pass); p++) {
+            fmt_pass(soft, gl, last, &fmt_cases[ci], pass[p].tile,
+                     pass[p].mask, false, 100 + ci * 8 + p);
+        }
+    }
+    test_host_free(soft);
+    test_host_free(gl);
+}
+
+/*
+ * Blending into each unsigned format on gl against soft, linear with all
+ * channels, then tiled with C0 and C2 written: within the FmtCase
+ * tolerance of soft's, masked components' bits kept.
+ */
+static void test_formats_blend(void)
+{
+    TestHost *soft = host("soft"), *gl = host("gl");
+    uint64_t last[2] = { 0, 0 };
+
+    for (unsigned ci = 0; ci < G_N_ELEMENTS(fmt_cases); ci++) {
+        if (fmt_cases[ci].sign) {
+            continue;
+        }
+        fmt_pass(soft, gl, last, &fmt_cases[ci], 0, 0xF, true, 300 + ci);
+        fmt_pass(soft, gl, last, &fmt_cases[ci], 3, 0x5, true, 400 + ci);
+    }
+    test_host_free(soft);
+    test_host_free(gl);
+}
+
+/*
+ * Two targets of different formats in one draw (ARGB8888 and RGB565,
+ * output 0 broadcast by NUM_MULTIWRITES): each in its own kind of
+ * texture on the host, both soft's bytes.
+ */
+static void test_formats_mrt(void)
+{
+    static const uint32_t cb1 = T3D_CB + 0x40000;
+    const FmtCase *c0 = &fmt_cases[0], *c1 = &fmt_cases[1];
+    TestHost *soft = host("soft"), *gl = host("gl");
+    TestHost *hs[2] = { soft, gl };
+    uint8_t *bg0 = g_malloc(T3D_W * T3D_H * 4), *bg1 = g_malloc(T3D_W *
+                                                                 T3D_H * 2);
+    uint64_t last[2] = { 0, 0 };
+    unsigned drawn;
+
+    g_assert_cmpuint(c1->cformat, ==, R500_CF_RGB565);
+    fmt_background(hs, 2, c0, T3D_CB, 1);
+    fmt_background(hs, 2, c1, cb1, 2);
+    memcpy(bg0, gl->vram + T3D_CB, T3D_W * T3D_H * 4);
+    memcpy(bg1, gl->vram + cb1, T3D_W * T3D_H * 2);
+    for (unsigned k = 0; k < 2; k++) {
+        R500Chip *s = &hs[k]->chip;
+
+        fmt_target(hs[k], c0, 0, 0xF);
+        r500_reg_write(s, R_RB3D_CCTL, 1u << 5 | 1u << 14);
+        r500_reg_write(s, R500_REGA_AT(RB3D_COLOROFFSET, 1), cb1);
+        r500_reg_write(s, R500_REGA_AT(RB3D_COLORPITCH, 1), T3D_W |
+                       c1->cformat << 21);
+        fmt_draw(hs[k], true, 3);
+    }
+    r500_pipe_sync(&gl->chip, R500_SYNC_FENCE);
+    gl_draws_since(gl, last, 1, 0);
+    g_assert_cmpuint(fmt_compare(soft, gl, c0, 0, T3D_CB, bg0, 0xF, 0,
+                                 &drawn), ==, 0);
+    g_assert_cmpuint(drawn, >, T3D_W * T3D_H * 3 / 4);
+    g_assert_cmpuint(fmt_compare(soft, gl, c1, 1, cb1, bg1, 0xF, 0,
+                                 &drawn), ==, 0);
+    g_assert_cmpuint(drawn, >, T3D_W * T3D_H * 3 / 4);
+    g_free(bg0);
+    g_free(bg1);
+    test_host_free(soft);
+    test_host_free(gl);
+}
+
+/*
+ * What gl cannot draw as soft does goes to soft, said once with its
+ * reason, and the bytes are soft's: each case a format, a blend or ROP
+ * and the reason logged.
+ */
+static void test_formats_declined(void)
+{
+    static const struct {
+        unsigned fmt, sign;             /* fmt_cases index, OUT_SIGN */
+        uint32_t blend, rop;
+        const char *why;
+    } cases[] = {
+        /* ONE_MINUS_DST_ALPHA on I8: its byte reads back as alpha */
+        { 6, 0, 1 | 38u << 16 | 41u << 24, 0,
+          "destination alpha of a target read back replicated" },
+        /* ADD_CLAMP on a float target: soft clamps, GL does not */
+        { 13, 0, 1 | 38u << 16 | 44u << 24, 0,
+          "a clamping blend function on a float target" },
+        { 1, 0xF, 0, 0, "a signed colour format GL has no SNORM format" },
+        { 0, 0x1, 0, 0, "signed and unsigned components" },
+        { 16, 0xF, 1 | 38u << 16 | 39u << 24, 0,
+          "blending into a signed target" },
+        /* XOR (6) on RGBA16F: GL has no logic op on float buffers */
+        { 13, 0, 0, 6u << 8 | 1u << 2, "a ROP on a float or signed target" },
+    };
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(cases); i++) {
+        /* a chip each: a reason is said once per kind and reset */
+        TestHost *soft = host("soft"), *gl = host("gl");
+        TestHost *hs[2] = { soft, gl };
+        uint64_t last[2] = { 0, 0 };
+        FmtCase c = fmt_cases[cases[i].fmt];
+
+        c.sign = cases[i].sign;
+        fmt_background(hs, 2, &c, T3D_CB, 900 + i);
+        for (unsigned k = 0; k < 2; k++) {
+            fmt_target(hs[k], &c, 0, 0xF);
+            r500_reg_write(&hs[k]->chip, R_RB3D_BLENDCNTL, cases[i].blend);
+            r500_reg_write(&hs[k]->chip, R_RB3D_ROPCNTL, cases[i].rop);
+            fmt_draw(hs[k], cases[i].blend == 0, 950 + i);
+        }
+        r500_pipe_sync(&gl->chip, R500_SYNC_FENCE);
+        gl_draws_since(gl, last, 0, 1);
+        g_assert_true(!memcmp(soft->vram + T3D_CB, gl->vram + T3D_CB,
+                              T3D_W * T3D_H * fmt_bytes(&c)));
+        g_assert_cmpuint(test_host_count_logs(gl, cases[i].why), ==, 1);
+        test_host_free(soft);
+        test_host_free(gl);
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -805,5 +1236,9 @@ int main(int argc, char **argv)
     g_test_add_func("/gl/renderer/alternate", test_alternate);
     g_test_add_func("/gl/renderer/fast-clear", test_fast_clear);
     g_test_add_func("/gl/renderer/cbzb-halves", test_cbzb_halves);
+    g_test_add_func("/gl/renderer/formats", test_formats);
+    g_test_add_func("/gl/renderer/formats-blend", test_formats_blend);
+    g_test_add_func("/gl/renderer/formats-mrt", test_formats_mrt);
+    g_test_add_func("/gl/renderer/formats-declined", test_formats_declined);
     return g_test_run();
 }

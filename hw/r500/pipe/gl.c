@@ -22,14 +22,14 @@
  * prepares everything that touches chip memory (which in QEMU may need
  * the big lock it holds) and hands the GL work over, waiting for it.
  *
- * What the translation or this renderer cannot express (formats
- * other than ARGB8888, cube maps, flow control, ...) is drawn by soft,
+ * What the translation or this renderer cannot express (blends GL
+ * cannot match on some formats, flow control, ...) is drawn by soft,
  * that draw only, and said once per reason and reset (R500_GL_NOTE_*).
  *
  * The files: this one is the caller's side (the sink, the surfaces on
  * the host, the draw); gl_thread.c the GL thread; gl_state.c the RB3D/ZB
- * state and the US epilogue; gl_tex.c the texture cache; gl_int.h what
- * they share.
+ * state and the US epilogue; gl_format.c the surfaces' GL formats;
+ * gl_tex.c the texture cache; gl_int.h what they share.
  */
 #include <math.h>
 #include <string.h>
@@ -474,8 +474,7 @@ static bool gl_res_overlaps(R500Gl *g, uint64_t lo, uint64_t hi)
 static uint64_t slot_bytes(R500Gl *g, unsigned k)
 {
     return (uint64_t)g->res[k].tw * g->res[k].th *
-           (g->res[k].kind == GL_KIND_RG8 || g->res[k].kind == GL_KIND_Z16
-            ? 2 : 4);
+           r500_gl_kinds[g->res[k].kind].bytes;
 }
 
 /* The rectangle both a and b cover (w == 0: none). */
@@ -944,7 +943,7 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
                                        : &s->rb3d.zb.surf;
             bool want = a < 4 ? a < j.ntargets
                         : a == GL_ATT_ZB ? j.zb.on : j.cbzb;
-            uint8_t kind = a < 4 ? GL_KIND_RGBA8
+            uint8_t kind = a < 4 ? j.cb[a].kind
                            : a == GL_ATT_ZB ? (j.zb.z24 ? GL_KIND_Z24
                                                         : GL_KIND_Z16)
                            : j.cbzb_bpp == 4 ? GL_KIND_RGBA8 : GL_KIND_RG8;

@@ -2,7 +2,8 @@
 /*
  * gl_int.h: what the host-GL renderer's files share (pipe/gl.c, the
  * caller's side; gl_thread.c, the GL thread; gl_state.c, the RB/ZB state
- * and the US epilogue; gl_tex.c, the texture cache).  Nothing outside
+ * and the US epilogue; gl_format.c, the surfaces' formats; gl_tex.c, the
+ * texture cache).  Nothing outside
  * pipe/gl*.c includes it: the seam is renderer.h.
  */
 #ifndef R500_PIPE_GL_INT_H
@@ -52,17 +53,52 @@ typedef struct GlRect {
 #define GL_RES_BYTES            (256ull << 20)
 
 /*
- * A resident surface's texture: the bytes of a pixel as GL takes them.
- * A colour target and the ZB colour clear's 32-bit words are both RGBA8
- * bytes in memory order, so one copy serves both.
+ * A resident surface's texture: the bytes of a pixel as GL takes them
+ * (gl_format.c).  A colour target and the ZB colour clear's 32-bit words
+ * are both RGBA8 bytes in memory order, so one copy serves both.
  */
 enum {
     GL_KIND_RGBA8,                      /* ARGB8888 target, CBZB of Z24 */
-    GL_KIND_RG8,                        /* CBZB of Z16 */
+    GL_KIND_RG8,                        /* UV88, CBZB of Z16 */
     GL_KIND_Z16,
     GL_KIND_Z24,                        /* Z24S8 as GL's 24_8 */
+    GL_KIND_R8,                         /* I8 */
+    GL_KIND_RGB565,
+    GL_KIND_RGB5_A1,                    /* ARGB1555 */
+    GL_KIND_RGBA4,                      /* ARGB4444 */
+    GL_KIND_RGB10_A2,                   /* ARGB2101010 */
+    GL_KIND_R16,                        /* UV88 with C_16 */
+    GL_KIND_RG16,                       /* ARGB8888 with C2_16 */
+    GL_KIND_RGBA16,                     /* ARGB16161616 with C4_16 */
+    GL_KIND_R16F,                       /* UV88 with C_16_FP */
+    GL_KIND_RG16F,                      /* ARGB8888 with C2_16_FP */
+    GL_KIND_RGBA16F,                    /* ARGB16161616 with C4_16_FP */
+    GL_KIND_R32F,                       /* ARGB8888 with C_32_FP */
+    GL_KIND_RG32F,                      /* ARGB16161616 with C2_32_FP */
+    GL_KIND_RGBA32F,                    /* ARGB32323232 */
+    GL_KIND_R8_SNORM,                   /* the 8- and 16-bit ones signed */
+    GL_KIND_RG8_SNORM,
+    GL_KIND_RGBA8_SNORM,
+    GL_KIND_R16_SNORM,
+    GL_KIND_RG16_SNORM,
+    GL_KIND_RGBA16_SNORM,
     GL_KINDS
 };
+
+/*
+ * A kind as GL stores and takes it: internal format, transfer format and
+ * type, bytes a texel (the R500 pixel's), and for colour (n channels) the
+ * bits of GL's channel ch[i].comp (0 red .. 3 alpha) in the texel.
+ */
+typedef struct GlKind {
+    GLenum ifmt, fmt, type;
+    uint8_t bytes, n;
+    bool snorm;
+    R500ColorField ch[4];
+} GlKind;
+
+/* A GL channel holding no stored component (r500_gl_color_kind) */
+#define GL_CH_NONE              4
 
 /* One draw's GL work, prepared by the caller (gl_draw). */
 struct GlJob {
@@ -76,7 +112,8 @@ struct GlJob {
     uint8_t ntargets;
     struct {
         uint8_t src;                    /* US output */
-        uint8_t mask;                   /* C0..C3 written */
+        uint8_t mask;                   /* GL's channels written */
+        uint8_t kind;                   /* its texture (GL_KIND_*) */
     } cb[4];
     /*
      * The surfaces' rectangles to upload before the draw (what of its
@@ -185,6 +222,7 @@ struct R500Gl {
     GlJob *job;                         /* handed to the thread */
     bool busy, quit, started, ready;
     const char *why;                    /* why there is no context */
+    uint32_t kinds_ok;                  /* colour kinds GL draws into */
 
     /* ---- The GL thread's ---- */
     EGLDisplay dpy;
@@ -269,6 +307,14 @@ void r500_gl_call(R500Gl *g, GlJob *j);
 const char *r500_gl_state(R500Chip *s, GlJob *j);
 const char *r500_gl_depth(R500Chip *s, GlJob *j);
 const char *r500_gl_targets(R500Chip *s, GlJob *j, GString *epi);
+
+/* gl_format.c: the kinds, and a colour target's (map: Cj of GL channel
+   i, GL_CH_NONE for none); -1 and why when GL has none */
+extern const GlKind r500_gl_kinds[GL_KINDS];
+int r500_gl_color_kind(const R500ColorTarget *t, uint8_t map[4],
+                       const char **why);
+bool r500_gl_kind_float(unsigned kind);
+uint32_t r500_gl_kinds_probe(GLuint fbo);
 
 /*
  * gl.c: the surfaces GL drew into MC bytes [lo, hi) go to memory first

@@ -174,19 +174,142 @@ const char *r500_gl_depth(R500Chip *s, GlJob *j)
     return NULL;
 }
 
+/* Whether a blend factor of the draw's is one of codes (rb3d.c). */
+static bool blend_uses(const R500Rb3d *rb, const uint8_t *codes, unsigned n)
+{
+    for (unsigned i = 0; i < 4; i++) {
+        for (unsigned k = 0; k < n; k++) {
+            if (rb->bf[i].src == codes[k] || rb->bf[i].dst == codes[k]) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
 /*
- * The colour targets: ARGB8888 written as four 8-bit components, its
- * rectangle read from VRAM.  GL's channels are the stored C0..C3, so
- * blending and masks act on what soft's act on.
+ * What soft does to target t (rb3d.c color_write) that GL, drawing into
+ * its kind with channel c holding C(map[c]), would not: NULL, or why.
+ */
+static const char *gl_target_check(const R500Chip *s, const GlJob *j,
+                                   const R500ColorTarget *t, int kind,
+                                   const uint8_t map[4])
+{
+    static const uint8_t dst_alpha[] = { 7, 8, 11, 40, 41, 42 };
+    const R500Rb3d *rb = &s->rb3d;
+    const R500ColorField *f;
+    unsigned n = r500_rb3d_fields(t, &f);
+    bool fp = r500_gl_kind_float(kind), c3 = false, rgb = false;
+
+    for (unsigned i = 0; i < n; i++) {
+        c3 |= f[i].comp == 3;
+        rgb |= f[i].comp < 3;
+    }
+    if (!(s->gl->kinds_ok >> kind & 1)) {
+        return "a colour format the host cannot draw into";
+    }
+    if (map[3] != 3 && map[3] != GL_CH_NONE) {
+        /* GL's source alpha factors would see another component */
+        return "a colour format whose alpha GL stores elsewhere";
+    }
+    if (j->logic_op && (fp || r500_gl_kinds[kind].snorm)) {
+        /* GL applies no logic op to float targets; soft's ROP is on
+           the stored bits whatever they code */
+        return "a ROP on a float or signed target";
+    }
+    if (!j->blend) {
+        return NULL;
+    }
+    if (r500_gl_kinds[kind].snorm) {
+        /* soft clamps a blended fixed-point result to [0, 1] (blend4),
+           GL's SNORM blending to [-1, 1] */
+        return "blending into a signed target";
+    }
+    if (fp && ((rgb && !(rb->bf[0].fn & 1)) || (c3 && !(rb->bf[3].fn & 1)))) {
+        /* soft clamps these functions' results on float targets too
+           (blend4); GL clamps nothing there.  Mesa picks the NOCLAMP
+           ones for float buffers. */
+        return "a clamping blend function on a float target";
+    }
+    if (map[3] != 3 && r500_rb3d_replicates(t) &&
+        blend_uses(rb, dst_alpha, G_N_ELEMENTS(dst_alpha))) {
+        /* I8 and UV88 read their stored byte back as alpha (rb3d.c
+           read_replicate); GL's destination alpha is 1 without one */
+        return "destination alpha of a target read back replicated";
+    }
+    return NULL;
+}
+
+/*
+ * A value as a target's field stores it (rb3d.c to_unorm, to_snorm,
+ * to_half: clamped, rounded to nearest even), so GL's own conversion of
+ * the output, exact for a value the field holds, cannot round it another
+ * way: llvmpipe rounds 5-, 6- and 10-bit fields and halves otherwise.
+ * The half's step is that of v's binade, never under 2^-24 (denormals).
+ */
+static const char gl_quantizers[] =
+    "float r500_qu(float v, float m) {\n"
+    "    return roundEven(clamp(v, 0.0, 1.0) * m) / m;\n}\n"
+    "float r500_qs(float v, float m) {\n"
+    "    return roundEven(clamp(v, -1.0, 1.0) * m) / m;\n}\n"
+    "float r500_qh(float v) {\n"
+    "    int e;\n"
+    "    float q;\n"
+    "    frexp(v, e);\n"
+    "    q = ldexp(1.0, max(e - 11, -24));\n"
+    "    return isinf(v) || isnan(v) ? v : roundEven(v / q) * q;\n}\n";
+
+/*
+ * GL channel c of a target of kind: the output value v, or with exact
+ * (no blending: the value is stored as it is) v as the field stores it.
+ * Blended, GL's blender takes the value and rounds its result itself.
+ */
+static void gl_channel_out(GString *epi, unsigned kind, unsigned c,
+                           bool exact, const char *v)
+{
+    const GlKind *k = &r500_gl_kinds[kind];
+
+    for (unsigned i = 0; exact && i < k->n; i++) {
+        const R500ColorField *f = &k->ch[i];
+
+        if (f->comp != c || f->kind == R500_FIELD_FLOAT) {
+            continue;
+        }
+        if (f->kind == R500_FIELD_HALF) {
+            g_string_append_printf(epi, "r500_qh(%s)", v);
+        } else {
+            g_string_append_printf(epi, "r500_q%c(%s, %u.0)",
+                                   k->snorm ? 's' : 'u', v,
+                                   k->snorm ? (1u << (f->width - 1)) - 1
+                                            : (1u << f->width) - 1);
+        }
+        return;
+    }
+    g_string_append(epi, v);
+}
+
+/*
+ * The colour targets, each in the kind of texture whose texels are its
+ * pixels (gl_format.c), its rectangle read from memory.  GL's channels
+ * are stored components (the kind's map), so blending and masks act on
+ * what soft's act on: the epilogue writes each GL channel the shader
+ * output soft stores there, the channel mask and blend constant are
+ * permuted alike, and GL's alpha output is always C3's, which source
+ * alpha factors read whether the target stores it or not.
  */
 const char *r500_gl_targets(R500Chip *s, GlJob *j, GString *epi)
 {
     static const char ch[4] = { 'r', 'g', 'b', 'a' };
+    static const uint8_t consts[] = { 43, 44, 45, 46 };
     const R500Rb3d *rb = &s->rb3d;
+    uint8_t map[4][4];
 
     j->ntargets = 0;
     for (int i = 0; i < 4; i++) {
         const R500ColorTarget *t = &rb->cb[i];
+        const char *why = NULL;
+        float k[4];
+        int kind;
 
         if (!t->enabled) {
             continue;
@@ -194,21 +317,37 @@ const char *r500_gl_targets(R500Chip *s, GlJob *j, GString *epi)
         if (i != j->ntargets) {
             return "colour targets with gaps";
         }
-        if (t->cformat != R500_CF_ARGB8888 || t->ofmt != R500_OF_C4_8 ||
-            t->sign) {
-            return "a colour format other than ARGB8888";
+        kind = r500_gl_color_kind(t, map[i], &why);
+        if (kind < 0) {
+            return why;
         }
-        if (i > 0 && rb->blend_on &&
-            memcmp(t->const_color, rb->cb[0].const_color, 16)) {
+        why = gl_target_check(s, j, t, kind, map[i]);
+        if (why) {
+            return why;
+        }
+        /* the blend constant in GL's channels (alpha is C3's) */
+        for (int c = 0; c < 4; c++) {
+            k[c] = t->const_color[map[i][c] < 4 ? map[i][c] : c];
+        }
+        if (i > 0 && j->blend && blend_uses(rb, consts, sizeof(consts)) &&
+            memcmp(k, j->const_color, 16)) {
             return "blend constants differing per target";
         }
-        memcpy(j->const_color, rb->cb[0].const_color, 16);
+        if (i == 0) {
+            memcpy(j->const_color, k, 16);
+        }
         j->cb[i].src = t->src;
+        j->cb[i].kind = kind;
         /*
          * ZB_ZSTENCILCNTL.ZERO_OUTPUT_MASK: the RB writes no colour (soft's
          * r500_rb3d_quad_color returns), depth and stencil go on
          */
-        j->cb[i].mask = rb->zero_output ? 0 : t->mask;
+        j->cb[i].mask = 0;
+        for (int c = 0; c < 4 && !rb->zero_output; c++) {
+            if (map[i][c] < 4 && (t->mask >> map[i][c] & 1)) {
+                j->cb[i].mask |= 1u << c;
+            }
+        }
         g_string_append_printf(epi, "layout(location = %d) out vec4 "
                                "r500_c%d;\n", i, i);
         j->ntargets++;
@@ -233,6 +372,7 @@ const char *r500_gl_targets(R500Chip *s, GlJob *j, GString *epi)
     if (!j->ntargets) {
         return "no colour target";
     }
+    g_string_append(epi, gl_quantizers);
     g_string_append(epi, "void r500_epilogue() {\n");
     if (R500_FGET(rb->alpha_func, FG_ALPHA_FUNC, AF_EN)) {
         /*
@@ -295,8 +435,19 @@ const char *r500_gl_targets(R500Chip *s, GlJob *j, GString *epi)
 
         g_string_append_printf(epi, "    r500_c%d = vec4(", i);
         for (int c = 0; c < 4; c++) {
-            g_string_append_printf(epi, "r500_o%u.%c%s", t->src,
-                                   ch[t->csel[c] & 3], c < 3 ? ", " : ");\n");
+            /* GL channel c stores C(map[c]); alpha is C3's regardless */
+            unsigned cj = map[i][c] < 4 ? map[i][c] : c == 3 ? 3 : 4;
+
+            if (cj < 4) {
+                char v[16];
+
+                g_snprintf(v, sizeof(v), "r500_o%u.%c", t->src,
+                           ch[t->csel[cj] & 3]);
+                gl_channel_out(epi, j->cb[i].kind, c, !j->blend, v);
+            } else {
+                g_string_append(epi, "0.0");
+            }
+            g_string_append(epi, c < 3 ? ", " : ");\n");
         }
     }
     g_string_append(epi, "}\n");

@@ -95,6 +95,9 @@ static bool gl_context(R500Gl *g)
     glEnable(GL_DEPTH_CLAMP);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    /* read back the bits stored: a SNORM surface's negative values too */
+    glClampColor(GL_CLAMP_READ_COLOR, GL_FALSE);
+    g->kinds_ok = r500_gl_kinds_probe(g->fbo);
     g->progs = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     return true;
 }
@@ -208,19 +211,6 @@ sampler:
     glTexParameterfv(t, GL_TEXTURE_BORDER_COLOR, j->tex[u].border);
 }
 
-/* Each kind of resident texture as GL stores and takes it. */
-static const struct {
-    GLenum ifmt, fmt, type;
-} gl_kinds[GL_KINDS] = {
-    [GL_KIND_RGBA8] = { GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE },
-    [GL_KIND_RG8] = { GL_RG8, GL_RG, GL_UNSIGNED_BYTE },
-    [GL_KIND_Z16] = { GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT,
-                      GL_UNSIGNED_SHORT },
-    /* the words of Z24S8 are GL's 24_8 packing */
-    [GL_KIND_Z24] = { GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL,
-                      GL_UNSIGNED_INT_24_8 },
-};
-
 /* The slots the caller let go: their textures' memory is freed. */
 static void gl_drop(R500Gl *g, uint32_t drop)
 {
@@ -240,6 +230,7 @@ static void gl_drop(R500Gl *g, uint32_t drop)
 static GLuint gl_slot(R500Gl *g, GlJob *j, unsigned a)
 {
     unsigned k = j->att[a].slot, kind = j->att[a].kind;
+    const GlKind *gk = &r500_gl_kinds[kind];
 
     if (!g->slot[k].tex) {
         glGenTextures(1, &g->slot[k].tex);
@@ -251,18 +242,16 @@ static GLuint gl_slot(R500Gl *g, GlJob *j, unsigned a)
         g->slot[k].w = j->att[a].tw;
         g->slot[k].h = j->att[a].th;
         g->slot[k].kind = kind;
-        glTexImage2D(GL_TEXTURE_2D, 0, gl_kinds[kind].ifmt, g->slot[k].w,
-                     g->slot[k].h, 0, gl_kinds[kind].fmt,
-                     gl_kinds[kind].type, NULL);
+        glTexImage2D(GL_TEXTURE_2D, 0, gk->ifmt, g->slot[k].w, g->slot[k].h,
+                     0, gk->fmt, gk->type, NULL);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     }
     for (unsigned i = 0; i < j->att[a].nup; i++) {
         const GlRect *r = &j->att[a].up[i];
 
-        glTexSubImage2D(GL_TEXTURE_2D, 0, r->x, r->y, r->w, r->h,
-                        gl_kinds[kind].fmt, gl_kinds[kind].type,
-                        j->att[a].up_px[i]);
+        glTexSubImage2D(GL_TEXTURE_2D, 0, r->x, r->y, r->w, r->h, gk->fmt,
+                        gk->type, j->att[a].up_px[i]);
     }
     return g->slot[k].tex;
 }
@@ -512,7 +501,8 @@ static void gl_fill(R500Gl *g, GlJob *j)
     gl_drop(g, j->drop);
     gl_slot(g, j, GL_ATT_ZB);
     glClearTexSubImage(g->slot[j->att[GL_ATT_ZB].slot].tex, 0, r->x, r->y, 0,
-                       r->w, r->h, 1, gl_kinds[kind].fmt, gl_kinds[kind].type,
+                       r->w, r->h, 1, r500_gl_kinds[kind].fmt,
+                       r500_gl_kinds[kind].type,
                        kind == GL_KIND_Z16 ? (const void *)&w16
                                            : (const void *)&j->fill_word);
     if (glGetError() != GL_NO_ERROR) {
@@ -557,8 +547,8 @@ static void gl_read_back(R500Gl *g, GlJob *j)
         glFramebufferTexture2D(GL_FRAMEBUFFER, at, GL_TEXTURE_2D,
                                g->slot[k].tex, 0);
         glReadBuffer(depth ? GL_NONE : GL_COLOR_ATTACHMENT0);
-        glReadPixels(r->x, r->y, r->w, r->h, gl_kinds[kind].fmt,
-                     gl_kinds[kind].type, j->back[k].px);
+        glReadPixels(r->x, r->y, r->w, r->h, r500_gl_kinds[kind].fmt,
+                     r500_gl_kinds[kind].type, j->back[k].px);
         glFramebufferTexture2D(GL_FRAMEBUFFER, at, GL_TEXTURE_2D, 0, 0);
     }
     if (glGetError() != GL_NO_ERROR) {
