@@ -1219,6 +1219,192 @@ static void test_formats_declined(void)
     }
 }
 
+/* ---- Cube maps (gl_tex.c, tx_glsl.c) against soft ---- */
+
+/* A cube map case: filters, border, TX_FILTER1.LOD_BIAS, the TEX op. */
+typedef struct CubeCase {
+    bool linear, mip_linear, border;
+    int bias;                           /* s4.5: 32 is one level */
+    unsigned op, tol;
+} CubeCase;
+
+/*
+ * Unit 0 as an RGBA8 cube map at T3D_TEX of w x h faces, levels 0..last,
+ * random texels (the same in every host of hs); wrap modes clamp to edge
+ * (2) or, with border, clamp to border (6) with a border colour and
+ * selects (B, 1, R, G): GL draws the border through the selects as soft
+ * does (tx.c: the border is a texel, then SEL).
+ */
+static void cube_unit(TestHost **hs, unsigned n, unsigned w, unsigned h,
+                      unsigned last, const CubeCase *c)
+{
+    unsigned wrap = c->border ? 6 : 2, flt = c->linear ? 2 : 1;
+    GRand *r = g_rand_new_with_seed(w * 16 + last);
+
+    for (unsigned k = 0; k < n; k++) {
+        R500Chip *s = &hs[k]->chip;
+        const R500TxUnit *t = &s->tx.unit[0];
+
+        r500_reg_write(s, R_TX_ENABLE, 1);
+        /* CLAMP_S/T/R, MAG, MIN (1 point, 2 linear), MIP_FILTER */
+        r500_reg_write(s, R_TX_FILTER0, wrap | wrap << 3 | wrap << 6 |
+                       flt << 9 | flt << 11 |
+                       (c->mip_linear ? 2u : 1u) << 13);
+        r500_reg_write(s, R_TX_FILTER1, ((unsigned)c->bias & 0x3FF) << 3);
+        r500_reg_write(s, R_TX_FORMAT0, (w - 1) | (h - 1) << 11 |
+                       last << 26);
+        /* 8_8_8_8, SEL_R/G/B/A, TEX_COORD_TYPE 2: cube */
+        r500_reg_write(s, R_TX_FORMAT1, R500_TXF_8_8_8_8 |
+                       (c->border ? 2u << 9 | 5u << 12 | 0u << 15 | 1u << 18
+                                  : 0u << 9 | 1u << 12 | 2u << 15 |
+                                    3u << 18) | 2u << 25);
+        r500_reg_write(s, R_TX_FORMAT2, 0);
+        r500_reg_write(s, R_TX_BORDER_COLOR, 0x80C04020);
+        r500_reg_write(s, R_TX_OFFSET, T3D_TEX);
+        r500_tx_prepare(s);
+        g_assert_true(t->valid);
+        g_assert_cmpuint(t->coord_type, ==, 2);
+        if (k == 0) {
+            for (uint64_t a = T3D_TEX; a < t->chain_end; a++) {
+                hs[0]->vram[a] = g_rand_int(r);
+            }
+        } else {
+            memcpy(hs[k]->vram + T3D_TEX, hs[0]->vram + T3D_TEX,
+                   t->chain_end - T3D_TEX);
+        }
+    }
+    g_rand_free(r);
+}
+
+/*
+ * The program: TEX op of unit 0 at t0 (the colour: the direction, and
+ * in alpha LODBIAS's bias) into t1, OUT t1.
+ */
+static void cube_program(TestHost *h, unsigned op)
+{
+    uint32_t w[12] = { 0 };
+    T3DAlu a = {
+        .out = true, .rgb_omask = 7, .alpha_omask = 1,
+        .addr = { 1, 1, 1 },
+        .swz = { { 0, 1, 2 }, { 6, 6, 6 }, { 4, 4, 4 } },
+        .aswz = { 3, 6, 4 },
+    };
+
+    /* TEX (RGB and alpha written), op, t0.xyzw -> t1.xyzw */
+    w[0] = R500_US_TEX | 7u << 11 | 1u << 14;
+    w[1] = op << 22;
+    w[2] = 0 | 0u << 8 | 1u << 10 | 2u << 12 | 3u << 14 | 1u << 16 |
+           0u << 24 | 1u << 26 | 2u << 28 | 3u << 30;
+    t3d_us_alu(&a, w + 6);
+    t3d_us_program(h, w, 2);
+}
+
+/* A quad over (x0, y0)-(x1, y1) whose corners carry the directions d. */
+static float *cube_quad(float *v, float x0, float y0, float x1, float y1,
+                        const float d[4][3])
+{
+    const float c[4][2] = { { x0, y0 }, { x1, y0 }, { x0, y1 }, { x1, y1 } };
+    static const int tri[6] = { 0, 1, 2, 1, 3, 2 };
+
+    for (int i = 0; i < 6; i++) {
+        const float *k = d[tri[i]];
+
+        /* alpha: LODBIAS's bias, a level up */
+        vtx(v + 8 * i, c[tri[i]][0], c[tri[i]][1], k[0], k[1], k[2], 1.0f);
+    }
+    return v + 6 * 8;
+}
+
+/*
+ * Every face of a 32 x 32 cube map with mipmaps, drawn at three sizes
+ * (16, 8 and 4 pixels over 94% of the face: about 1.9, 3.8 and 7.5
+ * texels a pixel, LOD 0.9, 1.9 and 2.9), and a quad from +X across the
+ * edge to +Z, whose quads of pixels straddle the two faces: each pixel's
+ * direction interpolated from the corners, its major axis the face.
+ */
+static void cube_draw(TestHost *h)
+{
+    float *v = g_new(float, 20 * 6 * 8), *p = v;
+    const float e = 0.94f;
+
+    for (unsigned f = 0; f < 6; f++) {
+        static const unsigned size[3] = { 16, 8, 4 };
+        float sign = f & 1 ? -1.0f : 1.0f;
+        unsigned axis = f / 2;
+
+        for (unsigned k = 0; k < 3; k++) {
+            float d[4][3];
+            float x0 = k == 0 ? (f % 4) * 16.0f : f * size[k];
+            float y0 = k == 0 ? (f / 4) * 16.0f : k == 1 ? 32 : 40;
+
+            for (unsigned c = 0; c < 4; c++) {
+                /* the major axis constant, the other two across */
+                d[c][axis] = sign;
+                d[c][(axis + 1) % 3] = c & 1 ? e : -e;
+                d[c][(axis + 2) % 3] = c & 2 ? e : -e;
+            }
+            p = cube_quad(p, x0, y0, x0 + size[k], y0 + size[k],
+                          (const float (*)[3])d);
+        }
+    }
+    {
+        const float d[4][3] = {
+            { 1.0f, -0.3f, 0.3f }, { 0.3f, -0.3f, 1.0f },
+            { 1.0f, 0.4f, 0.3f }, { 0.3f, 0.4f, 1.0f },
+        };
+
+        p = cube_quad(p, 36, 48, 60, 60, d);
+    }
+    t3d_draw(h, TRIANGLES, v, (p - v) / 8);
+    g_free(v);
+}
+
+/*
+ * A mipmapped cube map sampled on every face on gl against soft, each
+ * draw gl's: point sampled, with the nearest level or between levels,
+ * every pixel soft's (the LOD is soft's, per pixel: tx_glsl.c); filtered
+ * (bilinear in each of two levels) within 2/255, the filters' fixed
+ * point; with a LOD bias in TX_FILTER1, with LODBIAS's own.  A cube map
+ * of faces not square is soft's.
+ */
+static void test_cube(void)
+{
+    static const CubeCase cases[] = {
+        { false, false, false, 0, R500_TEX_LD, 0 },
+        { false, true, false, 8, R500_TEX_LD, 0 },
+        { false, true, false, 0, R500_TEX_LODBIAS, 0 },
+        { true, true, false, 0, R500_TEX_LD, 2 },
+        { true, true, false, -16, R500_TEX_LD, 2 },
+    };
+
+    for (unsigned i = 0; i <= G_N_ELEMENTS(cases); i++) {
+        bool square = i < G_N_ELEMENTS(cases);
+        const CubeCase *c = &cases[square ? i : 0];
+        TestHost *soft = host("soft"), *gl = host("gl");
+        TestHost *hs[2] = { soft, gl };
+        uint64_t last[2] = { 0, 0 };
+
+        cube_unit(hs, 2, 32, square ? 32 : 16, 4, c);
+        for (unsigned k = 0; k < 2; k++) {
+            r500_reg_write(&hs[k]->chip, R_RB3D_BLENDCNTL, 0);
+            cube_program(hs[k], c->op);
+            cube_draw(hs[k]);
+        }
+        r500_pipe_sync(&gl->chip, R500_SYNC_FENCE);
+        if (square) {
+            gl_draws_since(gl, last, 1, 0);
+            g_assert_cmpuint(compare_tol(soft, gl, c->tol), ==, 0);
+        } else {
+            gl_draws_since(gl, last, 0, 1);
+            g_assert_cmpuint(test_host_count_logs(gl, "faces not square"),
+                             ==, 1);
+            g_assert_cmpuint(compare_tol(soft, gl, 0), ==, 0);
+        }
+        test_host_free(soft);
+        test_host_free(gl);
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -1240,5 +1426,6 @@ int main(int argc, char **argv)
     g_test_add_func("/gl/renderer/formats-blend", test_formats_blend);
     g_test_add_func("/gl/renderer/formats-mrt", test_formats_mrt);
     g_test_add_func("/gl/renderer/formats-declined", test_formats_declined);
+    g_test_add_func("/gl/renderer/cube", test_cube);
     return g_test_run();
 }

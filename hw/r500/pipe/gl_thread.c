@@ -185,6 +185,15 @@ static void gl_upload_texture(R500Gl *g, GlJob *j, unsigned u)
             glTexImage3D(t, l, GL_RGBA32F, j->tex[u].w[l], j->tex[u].h[l],
                          j->tex[u].d[l], 0, GL_RGBA, GL_FLOAT,
                          j->tex[u].img[l]);
+        } else if (t == GL_TEXTURE_CUBE_MAP) {
+            /* the layers of r500_tx_image are the faces in GL's order */
+            size_t face = (size_t)j->tex[u].w[l] * j->tex[u].h[l] * 4;
+
+            for (unsigned f = 0; f < 6; f++) {
+                glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, l,
+                             GL_RGBA32F, j->tex[u].w[l], j->tex[u].h[l], 0,
+                             GL_RGBA, GL_FLOAT, j->tex[u].img[l] + f * face);
+            }
         } else {
             glTexImage2D(t, l, GL_RGBA32F, j->tex[u].w[l], j->tex[u].h[l], 0,
                          GL_RGBA, GL_FLOAT, j->tex[u].img[l]);

@@ -33,6 +33,36 @@ bool r500_tx_gl_wrap(unsigned mode)
     return mode <= 3 || mode == 6;
 }
 
+/*
+ * r500_cube<unit>(d, bias): a cube map sampled at direction d with the
+ * LOD tx.c takes for it, each pixel's own: the direction's differences
+ * across the quad (GL's coarse derivatives, as tx.c takes pixel 1 - 0
+ * and 2 - 0) carried onto the pixel's own face, d(sc/ma) = (dsc ma -
+ * sc dma) / ma^2 (tx.c cube_derivs), in texels of the base level, log2
+ * of the longer (tx_lod); plus bias.  The signs of sc, tc and ma only
+ * flip the derivatives' signs, so the face is its major axis (tx.c
+ * cube_face's order of ties).  GL's own LOD for a cube map is taken once
+ * per quad by llvmpipe and with approximations (its rho and log2),
+ * which moves trilinear filtering by tens of 255ths.
+ */
+static void cube_lod(GString *out, unsigned unit)
+{
+    g_string_append_printf(out,
+        "vec4 r500_cube%u(vec3 d, float bias) {\n"
+        "    vec3 dx = dFdxCoarse(d), dy = dFdyCoarse(d), a = abs(d);\n"
+        "    int m = a.x >= a.y && a.x >= a.z ? 0 : a.y >= a.z ? 1 : 2;\n"
+        "    vec3 p = m == 0 ? d : m == 1 ? d.yzx : d.zxy;\n"
+        "    vec3 px = m == 0 ? dx : m == 1 ? dx.yzx : dx.zxy;\n"
+        "    vec3 py = m == 0 ? dy : m == 1 ? dy.yzx : dy.zxy;\n"
+        "    float ma = p.x == 0.0 ? 1.0 : p.x;\n"
+        "    float k = 0.5 * float(textureSize(r500_s%u, 0).x) / "
+        "(ma * ma);\n"
+        "    vec2 gx = (px.yz * ma - p.yz * px.x) * k;\n"
+        "    vec2 gy = (py.yz * ma - p.yz * py.x) * k;\n"
+        "    return textureLod(r500_s%u, d, log2(max(length(gx), "
+        "length(gy))) + bias);\n}\n", unit, unit, unit);
+}
+
 bool r500_tx_glsl(const R500TxUnit *t, unsigned unit, uint16_t ops,
                   GString *out, const char **why)
 {
@@ -64,6 +94,10 @@ bool r500_tx_glsl(const R500TxUnit *t, unsigned unit, uint16_t ops,
         }
         g_string_append(out, k < 3 ? ", " : ");\n}\n");
     }
+    if (ct == 2 && (ops & (1u << R500_TEX_LD | 1u << R500_TEX_PROJ |
+                           1u << R500_TEX_LODBIAS))) {
+        cube_lod(out, unit);
+    }
     for (unsigned op = 0; op < 8; op++) {
         const char *c = coord[ct];
 
@@ -77,7 +111,13 @@ bool r500_tx_glsl(const R500TxUnit *t, unsigned unit, uint16_t ops,
         g_string_append_printf(out, "vec4 r500_tex_%s_%u(vec4 c) {\n"
                                "    return r500_sel%u(", op_name[op], unit,
                                unit);
-        switch (op) {
+        switch (ct == 2 && op != R500_TEX_LOD ? 8 : op) {
+        case 8:
+            /* a cube map with soft's LOD, each pixel's own (cube_lod) */
+            g_string_append_printf(out, "r500_cube%u(%s%s, %s)", unit, c,
+                                   op == R500_TEX_PROJ ? " / c.w" : "",
+                                   op == R500_TEX_LODBIAS ? "c.w" : "0.0");
+            break;
         case R500_TEX_LD:
             g_string_append_printf(out, "texture(r500_s%u, %s)", unit, c);
             break;
