@@ -1364,8 +1364,8 @@ static void cube_draw(TestHost *h)
  * draw gl's: point sampled, with the nearest level or between levels,
  * every pixel soft's (the LOD is soft's, per pixel: tx_glsl.c); filtered
  * (bilinear in each of two levels) within 2/255, the filters' fixed
- * point; with a LOD bias in TX_FILTER1, with LODBIAS's own.  A cube map
- * of faces not square is soft's.
+ * point; with a LOD bias in TX_FILTER1, with LODBIAS's own, with a
+ * border colour and selects.  A cube map of faces not square is soft's.
  */
 static void test_cube(void)
 {
@@ -1374,7 +1374,7 @@ static void test_cube(void)
         { false, true, false, 8, R500_TEX_LD, 0 },
         { false, true, false, 0, R500_TEX_LODBIAS, 0 },
         { true, true, false, 0, R500_TEX_LD, 2 },
-        { true, true, false, -16, R500_TEX_LD, 2 },
+        { true, true, true, -16, R500_TEX_LD, 2 },
     };
 
     for (unsigned i = 0; i <= G_N_ELEMENTS(cases); i++) {

@@ -172,13 +172,6 @@ const char *r500_gl_textures(R500Chip *s, GlJob *j, const uint16_t *ops,
         if (!ops[u]) {
             continue;
         }
-        if (t->wrap[0] == 6 || t->wrap[1] == 6 || t->wrap[2] == 6) {
-            for (int k = 0; k < 4; k++) {
-                if (t->sel[k] != k) {
-                    return "border colour with selects";
-                }
-            }
-        }
         for (unsigned l = t->first; targets[t->coord_type] ==
              GL_TEXTURE_CUBE_MAP && l <= t->last; l++) {
             /* GL's cube faces are square (glTexImage2D fails else) */
