@@ -1283,19 +1283,13 @@ static void cube_unit(TestHost **hs, unsigned n, unsigned w, unsigned h,
 static void cube_program(TestHost *h, unsigned op)
 {
     uint32_t w[12] = { 0 };
-    T3DAlu a = {
-        .out = true, .rgb_omask = 7, .alpha_omask = 1,
-        .addr = { 1, 1, 1 },
-        .swz = { { 0, 1, 2 }, { 6, 6, 6 }, { 4, 4, 4 } },
-        .aswz = { 3, 6, 4 },
-    };
 
     /* TEX (RGB and alpha written), op, t0.xyzw -> t1.xyzw */
     w[0] = R500_US_TEX | 7u << 11 | 1u << 14;
     w[1] = op << 22;
     w[2] = 0 | 0u << 8 | 1u << 10 | 2u << 12 | 3u << 14 | 1u << 16 |
            0u << 24 | 1u << 26 | 2u << 28 | 3u << 30;
-    t3d_us_alu(&a, w + 6);
+    t3d_us_out(1, w + 6);
     t3d_us_program(h, w, 2);
 }
 

@@ -466,12 +466,6 @@ static void test_tex(void)
         glActiveTexture(GL_TEXTURE0);
         for (unsigned op = R500_TEX_LD; op <= R500_TEX_LOD; op++) {
             uint32_t w[12] = { 0 };
-            T3DAlu a = {
-                .out = true, .rgb_omask = 7, .alpha_omask = 1,
-                .addr = { 1, 1, 1 },
-                .swz = { { 0, 1, 2 }, { 6, 6, 6 }, { 4, 4, 4 } },
-                .aswz = { 3, 6, 4 },
-            };
             char what[48];
 
             if (op == R500_TEX_KILL) {
@@ -482,7 +476,7 @@ static void test_tex(void)
             w[1] = op << 22;
             w[2] = 0 | 0u << 8 | 1u << 10 | 2u << 12 | 3u << 14 |
                    1u << 16 | 2u << 24 | 1u << 26 | 0u << 28 | 3u << 30;
-            t3d_us_alu(&a, w + 6);
+            t3d_us_out(1, w + 6);
             t3d_us_program(h, w, 2);
             for (int y = 0; y < W; y++) {
                 for (int x = 0; x < W; x++) {

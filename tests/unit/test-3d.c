@@ -69,6 +69,19 @@ void t3d_us_const(TestHost *h, unsigned idx, float r, float g, float b,
     r500_reg_write(s, R_GA_US_VECTOR_DATA, fbits(a));
 }
 
+void t3d_us_out(unsigned temp, uint32_t w[6])
+{
+    /* rgb = temp.rgb * 1.0 + 0.0, a = temp.a * 1.0 + 0.0 (swizzles 6, 4) */
+    T3DAlu a = {
+        .out = true, .rgb_omask = 7, .alpha_omask = 1,
+        .addr = { temp, temp, temp },
+        .swz = { { 0, 1, 2 }, { 6, 6, 6 }, { 4, 4, 4 } },
+        .aswz = { 3, 6, 4 },
+    };
+
+    t3d_us_alu(&a, w);
+}
+
 void t3d_us_passthrough(TestHost *h)
 {
     /* OUT: rgb = t0.rgb * 1 + 0, a = t0.a * 1 + 0 */

@@ -51,6 +51,8 @@ void t3d_us_alu(const T3DAlu *a, uint32_t w[6]);
 void t3d_us_program(TestHost *h, const uint32_t *words, unsigned n);
 void t3d_us_const(TestHost *h, unsigned idx, float r, float g, float b,
                   float a);
+/* An OUT instruction: temp's RGBA (times 1, plus 0) to target 0. */
+void t3d_us_out(unsigned temp, uint32_t w[6]);
 /* The default fragment program: OUT temp 0 (the colour) to target 0. */
 void t3d_us_passthrough(TestHost *h);
 
