@@ -44,7 +44,16 @@
  *                 half as colour, its lower half through the ZB) between
  *                 frames on the whole target stays on the host: nothing
  *                 uploaded after the first frame, the bytes of a renderer
- *                 that keeps nothing.
+ *                 that keeps nothing;
+ *   formats       every colour format Mesa renders to (gl_format.c),
+ *                 linear and tiled, masked, drawn on gl with soft's bytes;
+ *   formats-blend blended into, within a step or two of soft's;
+ *   formats-mrt   two targets of two formats in one draw;
+ *   formats-declined  what gl cannot blend or ROP as soft on a format
+ *                 goes to soft with its reason;
+ *   cube          a mipmapped cube map sampled on every face and across
+ *                 a face edge at soft's per-pixel LOD, filtered or not,
+ *                 biased, with a border colour through selects.
  */
 #include <math.h>
 #include <string.h>
