@@ -989,11 +989,13 @@ static unsigned fmt_compare(TestHost *soft, TestHost *gl, const FmtCase *c,
     g_assert_cmpuint(n, >, 0);
     *drawn = 0;
     for (unsigned i = 0; i < T3D_W * T3D_H; i++) {
-        const uint8_t *a = soft->vram + off + i * bytes;
-        const uint8_t *b = gl->vram + off + i * bytes;
-        const uint8_t *o = bg + i * bytes;
+        /* each pixel in 16 bytes, so a field's dword stays inside */
+        uint8_t a[16] = { 0 }, b[16] = { 0 }, o[16] = { 0 };
         unsigned d = 0;
 
+        memcpy(a, soft->vram + off + i * bytes, bytes);
+        memcpy(b, gl->vram + off + i * bytes, bytes);
+        memcpy(o, bg + i * bytes, bytes);
         *drawn += memcmp(b, o, bytes) != 0;
         for (unsigned k = 0; k < n; k++) {
             if (!(mask >> f[k].comp & 1)) {
