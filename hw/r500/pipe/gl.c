@@ -164,6 +164,52 @@ static void gl_stray_quad(void *opaque, const R500Prim *prim, int x, int y,
 }
 
 /*
+ * The rasteriser's rectangles (rast.h rect(): points, Mesa's clears are
+ * one point the size of the target): as the first primitive of a draw,
+ * one whose every pixel soft's fill path would store as one colour
+ * (soft.c r500_soft_rect_uniform, rb3d.c r500_rb3d_fill_begin) is not
+ * drawn but filled: its pixel's bytes in each target, from one quad
+ * shaded on the CPU as soft does, go over the rectangle of the target's
+ * copy on the host (GlJob.fill_*), and what is under it is not uploaded.
+ * Anything else goes as triangles.
+ */
+static bool gl_rect(void *opaque, const R500Prim *prim, int x0, int y0,
+                    int x1, int y1, uint64_t quads)
+{
+    R500Chip *s = opaque;
+    R500Gl *g = s->gl;
+    R500Worker *w = g->w;
+    R500RbFill f;
+
+    if (g->tris || g->rect.on || !r500_soft_rect_uniform(w->ctx, prim) ||
+        !s->us.prog.straight ||
+        !r500_rb3d_fill_begin(w, prim, x0, y0, x1, y1, &f) || f.zmasked) {
+        return false;
+    }
+    if (!r500_soft_fill_shade(w, prim, x0, y0)) {
+        return true;            /* the US budget ran out: nothing written */
+    }
+    g->rect.on = true;
+    g->rect.r = (GlRect) { x0, y0, x1 - x0 + 1, y1 - y0 + 1 };
+    g->rect.att = 0;
+    for (int k = 0; k < R500_FILL_TARGETS; k++) {
+        unsigned a = k < 4 ? k : s->rb3d.cb_clear ? GL_ATT_CBZB : GL_ATT_ZB;
+
+        if (f.mem[k]) {
+            g->rect.att |= 1u << a;
+            r500_rb3d_fill_px(w, &f, k, g->rect.px[a]);
+        }
+    }
+    /* every pixel passes (occlusion counts), as soft counts its fills */
+    s->rb3d.zpass += (uint64_t)g->rect.r.w * g->rect.r.h;
+    g->bx0 = x0;
+    g->by0 = y0;
+    g->bx1 = x1;
+    g->by1 = y1;
+    return true;
+}
+
+/*
  * A run of pixels: a micro tile's row is 16 bytes at 32 bpp (4 x 2
  * tiles, tiling.c), so most runs of a tiled target are; a copy of a
  * constant size is a move, not a call (the per-run call was a third of
@@ -700,13 +746,22 @@ static int gl_res_slot(R500Chip *s, GlJob *j, const R500Surf *sf,
     return k;
 }
 
+/* Whether rectangle a lies within b. */
+static bool rect_in(GlRect a, GlRect b)
+{
+    return a.x >= b.x && a.y >= b.y && a.x + a.w <= b.x + b.w &&
+           a.y + a.h <= b.y + b.h;
+}
+
 /*
  * Attachment a of this draw, surface sf as kind, box b: its slot, and
  * what to upload (the strips of the new resident rectangle not resident
- * yet), read from memory.  False when they are not in memory.
+ * yet), read from memory.  With covered, the draw fills all of b first
+ * (gl_rect): nothing under it is read.  False when they are not in
+ * memory.
  */
 static bool gl_attach(R500Chip *s, GlJob *j, unsigned a, unsigned k,
-                      const R500Surf *sf, GlRect b)
+                      const R500Surf *sf, GlRect b, bool covered)
 {
     R500Gl *g = s->gl;
     GlRect r = g->res[k].on ? g->res[k].res : (GlRect) { 0 };
@@ -714,7 +769,9 @@ static bool gl_attach(R500Chip *s, GlJob *j, unsigned a, unsigned k,
     GlRect strips[4];
     unsigned n = 0;
 
-    if (!r.w) {
+    if (covered && (!r.w || rect_in(r, b))) {
+        /* all of u is b, which the fill writes */
+    } else if (!r.w) {
         strips[n++] = u;
     } else {
         /* above and below r across u, left and right of it in its rows */
@@ -865,6 +922,7 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
      * The draw walk, the triangles collected; with the vertex stage on
      * the host, the vertices and triangles are there already.
      */
+    g->rect.on = false;
     if (!host_vtx) {
         g->lay = j.lay;
         g->stride = 4 + 4 * j.lay.n + 4 + (j.lay.sprite ? 4 : 0);
@@ -875,27 +933,36 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
         g->stray = false;
         sink.tri = gl_tri;
         sink.quad = gl_stray_quad;
-        sink.rect = NULL;
+        sink.rect = gl_rect;
         sink.quad_opaque = s;
+        g->w = w;
         r500_rast_draw(s, num, &sink);
     }
     ok = true;
     if (g->stray) {
         gl_note(s, R500_GL_NOTE_STRAY, "a quad reached the triangle sink");
     }
-    if (!g->tris) {
+    if (!g->tris && !g->rect.on) {
         goto out;
     }
 
-    /* the rectangle the triangles can touch: their bounds in the scissor */
+    /*
+     * The rectangle the triangles can touch: their bounds in the scissor
+     * (a pixel more each side for the rounding of their edges), or the
+     * fill's pixels where the draw is that alone; no pixel at or past
+     * any target's pitch (rb3d.c color_write).
+     */
     {
         const R500Rast *r = &s->rast;
-        int64_t x0 = MAX(g->bx0 - 1, r->sc_x0), y0 = MAX(g->by0 - 1, r->sc_y0);
-        int64_t x1 = MIN(g->bx1 + 1, r->sc_x1), y1 = MIN(g->by1 + 1, r->sc_y1);
+        int64_t m = g->tris ? 1 : 0;
+        int64_t x0 = MAX(g->bx0 - m, r->sc_x0), y0 = MAX(g->by0 - m, r->sc_y0);
+        int64_t x1 = MIN(g->bx1 + m, r->sc_x1), y1 = MIN(g->by1 + m, r->sc_y1);
 
         x0 = MAX(x0, 0);
         y0 = MAX(y0, 0);
-        x1 = MIN(x1, (int64_t)s->rb3d.cb[0].surf.pitch - 1);
+        for (unsigned t = 0; t < MAX(j.ntargets, 1u); t++) {
+            x1 = MIN(x1, (int64_t)s->rb3d.cb[t].surf.pitch - 1);
+        }
         if (j.zb.on || j.cbzb) {
             /*
              * No pixel past the ZB's pitch passes (zb.c); the ZB colour
@@ -957,7 +1024,9 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
                 break;
             }
             taken |= 1u << k;
-            if (!gl_attach(s, &j, a, k, sf, b)) {
+            if (!gl_attach(s, &j, a, k, sf, b, g->rect.on && !g->tris &&
+                           (g->rect.att >> a & 1) &&
+                           rect_in(b, g->rect.r))) {
                 /*
                  * Not wholly in VRAM.  The vertices are shaded already,
                  * so the draw is finished here: the guest's bad address
@@ -992,6 +1061,11 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
         j.verts = (const float *)g->verts->data;
         j.nverts = g->verts->len / g->stride;
         j.stride = g->stride;
+    }
+    if (g->rect.on) {
+        j.fill_r = rect_clip(g->rect.r, (GlRect) { j.bx, j.by, j.bw, j.bh });
+        j.fill_att = g->rect.att;
+        memcpy(j.fill_px, g->rect.px, sizeof(j.fill_px));
     }
     j.kconst = &s->us.kconst[0][0];
     memcpy(j.doomed, g->doomed, sizeof(j.doomed));
@@ -1141,7 +1215,10 @@ static bool gl_zb_fill(R500Chip *s, const R500Surf *sf, uint32_t w,
         .tw = g->res[k].tw, .th = g->res[k].th,
     };
     j.fill_r = b;
-    j.fill_word = sf->bpp == 4 ? v : (v & 0xFFFF);
+    j.fill_att = 1u << GL_ATT_ZB;
+    for (unsigned i = 0; i < sf->bpp; i++) {
+        j.fill_px[GL_ATT_ZB][i] = v >> (8 * i);
+    }
     r500_gl_call(g, &j);
     if (j.error) {
         gl_note(s, R500_GL_NOTE_GL, j.error);

@@ -136,11 +136,16 @@ struct GlJob {
     } back[GL_RES_MAX];
     uint32_t drop;                      /* slots whose textures go first */
     bool sync_only;                     /* read back, no draw */
-    /* a depth buffer's fill (gl_zb_fill): att[GL_ATT_ZB]'s slot, this
-       rectangle, this word; no draw */
+    /*
+     * Fills: rectangle fill_r of the attachments in fill_att, each with
+     * its pixel's bytes (the surface's own, so the bits are exact): the
+     * ZB's fast clear (gl_zb_fill, alone: fill), a draw's rectangle of
+     * one colour (gl_rect, before the draw's triangles, if any).
+     */
     bool fill;
     GlRect fill_r;
-    uint32_t fill_word;
+    uint8_t fill_att;
+    uint8_t fill_px[GL_ATTS][16];
     /* a move between slots (gl_res_move): copy_r of slot copy_src to
        (copy_dx, copy_dy) of att[0]'s slot; no draw */
     bool copy;
@@ -250,6 +255,14 @@ struct R500Gl {
     double zscale, zoffset;             /* SU_DEPTH_SCALE / OFFSET */
     uint64_t tris;
     bool stray;                         /* a quad reached the sink */
+    R500Worker *w;                      /* the draw's (r500_soft_begin) */
+    /* the draw's first primitive, a rectangle of one colour (gl_rect) */
+    struct {
+        bool on;
+        GlRect r;
+        uint8_t att;                    /* the attachments it fills */
+        uint8_t px[GL_ATTS][16];
+    } rect;
 
     /*
      * ---- The surfaces on the host (the caller's record) ----

@@ -335,6 +335,8 @@ static void gl_vtx_state(GlJob *j)
     glFrontFace(j->vtx.front);
 }
 
+static void gl_fills(R500Gl *g, GlJob *j);
+
 static void gl_run(R500Gl *g, GlJob *j)
 {
     GLuint prog, q;
@@ -343,9 +345,9 @@ static void gl_run(R500Gl *g, GlJob *j)
     unsigned nattr;
 
     glDeleteTextures(j->ndoomed, j->doomed);
-    prog = gl_program(g, j);
-
-    if (!prog) {
+    /* a fill alone needs no program */
+    prog = j->nverts ? gl_program(g, j) : 0;
+    if (!prog && j->nverts) {
         return;
     }
     gl_drop(g, j->drop);
@@ -389,6 +391,11 @@ static void gl_run(R500Gl *g, GlJob *j)
     gl_depth_state(j);
     if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
         j->error = "the framebuffer is incomplete";
+        return;
+    }
+    /* a rectangle of one colour first, then the triangles, if any */
+    gl_fills(g, j);
+    if (!j->nverts) {
         return;
     }
     glEnable(GL_SCISSOR_TEST);
@@ -500,23 +507,40 @@ bool r500_gl_on_thread(void)
     return on_gl_thread;
 }
 
-/* A depth buffer's fill: its words as uploaded, so the bits are exact. */
-static void gl_fill(R500Gl *g, GlJob *j)
+/*
+ * The job's fills (GlJob.fill_att): each attachment's pixel bytes over
+ * the rectangle, as uploaded, so the bits are exact.  The slots are
+ * there (gl_slot).
+ */
+static void gl_fills(R500Gl *g, GlJob *j)
 {
-    unsigned kind = j->att[GL_ATT_ZB].kind;
-    uint16_t w16 = j->fill_word;
     const GlRect *r = &j->fill_r;
 
-    gl_drop(g, j->drop);
-    gl_slot(g, j, GL_ATT_ZB);
-    glClearTexSubImage(g->slot[j->att[GL_ATT_ZB].slot].tex, 0, r->x, r->y, 0,
-                       r->w, r->h, 1, r500_gl_kinds[kind].fmt,
-                       r500_gl_kinds[kind].type,
-                       kind == GL_KIND_Z16 ? (const void *)&w16
-                                           : (const void *)&j->fill_word);
-    if (glGetError() != GL_NO_ERROR) {
-        j->error = "OpenGL reported an error filling a depth buffer";
+    for (unsigned a = 0; a < GL_ATTS; a++) {
+        unsigned kind = j->att[a].kind;
+
+        if (!(j->fill_att >> a & 1)) {
+            continue;
+        }
+        glClearTexSubImage(g->slot[j->att[a].slot].tex, 0, r->x, r->y, 0,
+                           r->w, r->h, 1, r500_gl_kinds[kind].fmt,
+                           r500_gl_kinds[kind].type, j->fill_px[a]);
     }
+    if (glGetError() != GL_NO_ERROR) {
+        j->error = "OpenGL reported an error filling a surface";
+    }
+}
+
+/* A fill alone (the ZB's fast clear). */
+static void gl_fill(R500Gl *g, GlJob *j)
+{
+    gl_drop(g, j->drop);
+    for (unsigned a = 0; a < GL_ATTS; a++) {
+        if (j->fill_att >> a & 1) {
+            gl_slot(g, j, a);
+        }
+    }
+    gl_fills(g, j);
 }
 
 /* A move of pixels between two slots of one kind, on the host. */

@@ -422,7 +422,7 @@ static void direct_quad(void *opaque, const R500Prim *prim, int x, int y,
  * count that one), the pixels and the occlusion count are all of them,
  * and the work meter gets the fill's real cost: its bytes at memory speed.
  */
-static bool rect_uniform(const R500DrawCtx *c, const R500Prim *prim)
+bool r500_soft_rect_uniform(const R500DrawCtx *c, const R500Prim *prim)
 {
     const R500UsProg *p = &c->us->prog;
     const R500Rast *r = c->rast;
@@ -456,6 +456,20 @@ static bool rect_uniform(const R500DrawCtx *c, const R500Prim *prim)
     return true;
 }
 
+bool r500_soft_fill_shade(R500Worker *w, const R500Prim *prim, int x0,
+                          int y0)
+{
+    /* one quad of the rectangle, shaded for its colour */
+    w->prim = prim;
+    w->q.x = x0 & ~1;
+    w->q.y = y0 & ~1;
+    w->q.cover = 0xF;
+    w->q.back = prim->back;
+    r500_rast_interp(w, w->q.x, w->q.y);
+    r500_us_run_quad(w);
+    return !w->q.kill;
+}
+
 static bool soft_rect(void *opaque, const R500Prim *prim, int x0, int y0,
                       int x1, int y1, uint64_t quads)
 {
@@ -467,7 +481,8 @@ static bool soft_rect(void *opaque, const R500Prim *prim, int x0, int y0,
     uint64_t bytes = 0, cost;
     R500RbFill f;
 
-    if (so->no_fill || !rect_uniform(w->ctx, prim) || !s->us.prog.straight ||
+    if (so->no_fill || !r500_soft_rect_uniform(w->ctx, prim) ||
+        !s->us.prog.straight ||
         !r500_rb3d_fill_begin(w, prim, x0, y0, x1, y1, &f)) {
         return false;
     }
@@ -489,15 +504,7 @@ static bool soft_rect(void *opaque, const R500Prim *prim, int x0, int y0,
         /* the quads recorded so far are drawn first */
         batch_run(s, so->pool);
     }
-    /* one quad of the rectangle, shaded for its colour */
-    w->prim = prim;
-    w->q.x = x0 & ~1;
-    w->q.y = y0 & ~1;
-    w->q.cover = 0xF;
-    w->q.back = prim->back;
-    r500_rast_interp(w, w->q.x, w->q.y);
-    r500_us_run_quad(w);
-    if (w->q.kill) {
+    if (!r500_soft_fill_shade(w, prim, x0, y0)) {
         /* the US budget ran out on this quad: nothing is written */
         return true;
     }

@@ -66,6 +66,16 @@ R500Worker *r500_soft_begin(R500Chip *s);
 void r500_soft_quad(R500Worker *w, const R500Prim *prim, int x, int y,
                     unsigned mask);
 /*
+ * The fill path's questions (soft.c, shared with the host-GL renderer's
+ * fills): whether every pixel of a rectangle of prim gets the same
+ * colour from this draw's program, and that colour shaded on worker w
+ * from the quad at (x0, y0) (false: the quad was killed, nothing is
+ * written).
+ */
+bool r500_soft_rect_uniform(const R500DrawCtx *c, const R500Prim *prim);
+bool r500_soft_fill_shade(R500Worker *w, const R500Prim *prim, int x0,
+                          int y0);
+/*
  * Render with n threads (1..R500_SOFT_MAX_THREADS; 1: today's single
  * thread).  Hosts set it from their device property or environment.
  */

@@ -408,6 +408,30 @@ static int64_t ceil_div(int64_t a, int64_t b)
     return a >= 0 ? (a + b - 1) / b : -((-a) / b);
 }
 
+/*
+ * A rectangle as two triangles of v's attributes, a stuffed point's S and
+ * T in the corners' sprite[], for a renderer that rasterises itself.
+ * Pixel centres are never on its edges, at 1/12 pixel and centres at
+ * 6/12, so any fill rule covers what r500_rast_rect's loop would.
+ */
+static void rect_tris(R500Rast *r, const R500Vertex *v, int64_t x0,
+                      int64_t y0, int64_t x1, int64_t y1)
+{
+    R500Vertex q[4];
+
+    for (int k = 0; k < 4; k++) {
+        q[k] = *v;
+        q[k].win[0] = (float)((k == 1 || k == 2) ? x1 : x0) / SUB;
+        q[k].win[1] = (float)(k >= 2 ? y1 : y0) / SUB;
+        /* stuffing: S from S0 left to S1 right, T from T1 at the top
+         * row to T0 at the bottom (the planes below) */
+        q[k].sprite[0] = (k == 1 || k == 2) ? r->stuff_s1 : r->stuff_s0;
+        q[k].sprite[1] = k >= 2 ? r->stuff_t0 : r->stuff_t1;
+    }
+    r->sink->tri(r->sink->quad_opaque, &r->prim, &q[0], &q[1], &q[2], v);
+    r->sink->tri(r->sink->quad_opaque, &r->prim, &q[0], &q[2], &q[3], v);
+}
+
 void r500_rast_rect(R500Chip *s, const R500Vertex *v, int64_t x0, int64_t y0,
                     int64_t x1, int64_t y1)
 {
@@ -418,28 +442,14 @@ void r500_rast_rect(R500Chip *s, const R500Vertex *v, int64_t x0, int64_t y0,
     if (!scan_begin(s, &partial) || x1 <= x0 || y1 <= y0) {
         return;
     }
-    if (r->sink->tri) {
-        /*
-         * A renderer that rasterises itself takes the rectangle as two
-         * triangles of v's attributes, a stuffed point's S and T in the
-         * corners' sprite[].
-         * Pixel centres are never on its edges, at 1/12 pixel and
-         * centres at 6/12, so any fill rule covers what the loop below
-         * would.
-         */
-        R500Vertex q[4];
-
-        for (int k = 0; k < 4; k++) {
-            q[k] = *v;
-            q[k].win[0] = (float)((k == 1 || k == 2) ? x1 : x0) / SUB;
-            q[k].win[1] = (float)(k >= 2 ? y1 : y0) / SUB;
-            /* stuffing: S from S0 left to S1 right, T from T1 at the top
-             * row to T0 at the bottom (the planes below) */
-            q[k].sprite[0] = (k == 1 || k == 2) ? r->stuff_s1 : r->stuff_s0;
-            q[k].sprite[1] = k >= 2 ? r->stuff_t0 : r->stuff_t1;
-        }
-        r->sink->tri(r->sink->quad_opaque, &r->prim, &q[0], &q[1], &q[2], v);
-        r->sink->tri(r->sink->quad_opaque, &r->prim, &q[0], &q[2], &q[3], v);
+    /*
+     * A renderer that rasterises itself takes the rectangle as two
+     * triangles, unless it fills it whole (its rect(), offered below:
+     * nothing of it skipped, no clip rectangles).
+     */
+    if (r->sink->tri && (!r->sink->rect || r->clip_rule != 0xFFFF ||
+                         (partial && r->skip.y != INT32_MIN))) {
+        rect_tris(r, v, x0, y0, x1, y1);
         return;
     }
     /* pixels whose centre 12 p + 6 lies in [x0, x1) */
@@ -498,6 +508,10 @@ void r500_rast_rect(R500Chip *s, const R500Vertex *v, int64_t x0, int64_t y0,
             r->pixels += (uint64_t)(bx1 - bx0 + 1) * (uint64_t)(by1 - by0 + 1);
             return;
         }
+    }
+    if (r->sink->tri) {
+        rect_tris(r, v, x0, y0, x1, y1);
+        return;
     }
     for (int64_t y = ys; y <= by1; y += 2) {
         for (int64_t x = bx0 & ~1; x <= bx1; x += 2) {

@@ -995,11 +995,30 @@ bool r500_rb3d_fill_begin(R500Worker *w, const R500Prim *prim, int x0,
     return true;
 }
 
+void r500_rb3d_fill_px(R500Worker *w, const R500RbFill *f, int k,
+                       uint8_t px[16])
+{
+    const R500Rb3d *rb = w->ctx->rb;
+    const R500UsQuad *q = &w->q;
+
+    if (k < 4) {
+        /* what color_write() stores without blend, ROP or mask */
+        const R500ColorTarget *t = &rb->cb[k];
+        float src[4];
+
+        for (int i = 0; i < 4; i++) {
+            src[i] = q->out[t->src][t->csel[i]][0];
+        }
+        pack_layout(t->layout, t->unorm32, t->sign, t->surf.bpp, src, px);
+    } else {
+        memcpy(px, f->zpx, 4);
+    }
+}
+
 void r500_rb3d_fill(R500Worker *w, const R500RbFill *f, int x0, int y0,
                     int y1)
 {
     const R500Rb3d *rb = w->ctx->rb;
-    const R500UsQuad *q = &w->q;
 
     for (int k = 0; k < R500_FILL_TARGETS; k++) {
         const R500Surf *sf = fill_target(rb, k);
@@ -1008,20 +1027,9 @@ void r500_rb3d_fill(R500Worker *w, const R500RbFill *f, int x0, int y0,
         if (!f->mem[k]) {
             continue;
         }
-        if (k < 4) {
-            /* what color_write() stores without blend, ROP or mask */
-            const R500ColorTarget *t = &rb->cb[k];
-            float src[4];
-
-            for (int i = 0; i < 4; i++) {
-                src[i] = q->out[t->src][t->csel[i]][0];
-            }
-            pack_layout(t->layout, t->unorm32, t->sign, sf->bpp, src, px);
-            r500_surf_fill(sf, f->mem[k], x0, y0, f->x1[k], y1, px, NULL);
-        } else {
-            r500_surf_fill(sf, f->mem[k], x0, y0, f->x1[k], y1, f->zpx,
-                           f->zmasked ? f->zkeep : NULL);
-        }
+        r500_rb3d_fill_px(w, f, k, px);
+        r500_surf_fill(sf, f->mem[k], x0, y0, f->x1[k], y1, px,
+                       k == 4 && f->zmasked ? f->zkeep : NULL);
         r500_cache_vram_written(w->cache, f->lo[k], f->hi[k] - f->lo[k]);
     }
 }

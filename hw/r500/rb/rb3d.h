@@ -164,6 +164,13 @@ bool r500_rb3d_fill_begin(R500Worker *w, const R500Prim *prim, int x0,
                           int y0, int x1, int y1, R500RbFill *f);
 void r500_rb3d_fill(R500Worker *w, const R500RbFill *f, int x0, int y0,
                     int y1);
+/*
+ * The bytes of one pixel fill target k stores (the colour of w's quad in
+ * target k's format, or the depth word for k = 4): for a renderer that
+ * fills its own copy of the surfaces.
+ */
+void r500_rb3d_fill_px(R500Worker *w, const R500RbFill *f, int k,
+                       uint8_t px[16]);
 /* The draw is over: write back and report the memory touched. */
 void r500_rb3d_finish(R500Chip *s);
 /*
