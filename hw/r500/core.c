@@ -119,6 +119,14 @@ void r500_chip_stats(R500Chip *s, R500StatFn fn, void *opaque)
         /* its draws whose vertices the host shaded */
         fn(opaque, "render-gl-vertex-draws", r500_gl_vertex_draws(s));
     }
+    {
+        uint64_t held, released;
+
+        /* what it kept on the host past a fence, and the looks at it */
+        r500_gl_holds(s, &held, &released);
+        fn(opaque, "render-gl-held", held);
+        fn(opaque, "render-gl-released", released);
+    }
 }
 
 /* Unknown registers are stored like any other, and reported once each. */
@@ -479,6 +487,13 @@ static uint32_t rbbm_status_read(R500Chip *s, uint32_t reg)
 
     if (v & ~0x7Fu) {
         v |= R500_FMASK(RBBM_STATUS, GUI_ACTIVE);
+    } else {
+        /*
+         * Idle: the guest may read what was drawn now.  A read of the
+         * status comes from a CPU, where the host sets its traps at once
+         * (R500HostOps.vram_holds_ready).
+         */
+        r500_pipe_sync_ready(s, R500_SYNC_IDLE);
     }
     return v;
 }
@@ -582,6 +597,11 @@ void r500_chip_finalize(R500Chip *s)
     if (s->renderer) {
         s->renderer->fini(s);
     }
+}
+
+void r500_chip_stop(R500Chip *s)
+{
+    r500_pipe_sync(s, R500_SYNC_STOP);
 }
 
 void r500_chip_pre_save(R500Chip *s)

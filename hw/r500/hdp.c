@@ -205,14 +205,17 @@ uint64_t r500_hdp_read(R500Chip *s, uint64_t off, unsigned size)
 {
     uint64_t v = 0, t;
 
+    /* the CPU looks: what the renderer holds there goes back first */
     if (hdp_one_piece(off, size)) {
         if (r500_hdp_translate(s, off, &t)) {
+            r500_vram_release(s, t, size);
             memcpy(&v, s->vram + t, size);
         }
         return GUINT64_FROM_LE(v);
     }
     for (unsigned i = 0; i < size && i < 8; i++) {
         if (r500_hdp_translate(s, off + i, &t)) {
+            r500_vram_release(s, t, 1);
             v |= (uint64_t)s->vram[t] << (8 * i);
         }
     }
@@ -226,6 +229,7 @@ void r500_hdp_write(R500Chip *s, uint64_t off, uint64_t val, unsigned size)
     if (hdp_one_piece(off, size)) {
         val = GUINT64_TO_LE(val);
         if (r500_hdp_translate(s, off, &t)) {
+            r500_vram_release(s, t, size);
             memcpy(s->vram + t, &val, size);
             r500_vram_dirty(s, t, size);
         }
@@ -233,6 +237,7 @@ void r500_hdp_write(R500Chip *s, uint64_t off, uint64_t val, unsigned size)
     }
     for (unsigned i = 0; i < size && i < 8; i++) {
         if (r500_hdp_translate(s, off + i, &t)) {
+            r500_vram_release(s, t, 1);
             s->vram[t] = val >> (8 * i);
             r500_vram_dirty(s, t, 1);
         }

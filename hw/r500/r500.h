@@ -100,6 +100,23 @@ typedef struct R500HostOps {
      */
     bool (*vram_cpu_written)(void *host, uint64_t offset, uint64_t len);
     /*
+     * Holds (docs/3d.md "Write-back when someone looks"): the host-GL
+     * renderer may keep what it drew on the host past a fence, when the
+     * host can make every access it does not see (the CPU through the
+     * VRAM BAR) call r500_vram_release() first.  vram_hold asks that of
+     * VRAM [offset, offset + len); false: the host cannot (the renderer
+     * writes the bytes back now).  vram_holds_ready: whether every hold
+     * asked for is in force, so the CPU can no longer read those bytes
+     * unseen; a host that sets its traps later (on another thread) says
+     * false until then, and the CP waits before anything the guest could
+     * take for the end of the work (a fence, an interrupt).  vram_unhold:
+     * the bytes are memory's again.  All three may be NULL (no holds);
+     * called under whatever the caller of the core holds.
+     */
+    bool (*vram_hold)(void *host, uint64_t offset, uint64_t len);
+    bool (*vram_holds_ready)(void *host);
+    void (*vram_unhold)(void *host, uint64_t offset, uint64_t len);
+    /*
      * The tiled windows of the host aperture changed (r500_hdp_windows()):
      * a host that maps VRAM directly for the CPU remaps them.  May be NULL.
      */
@@ -220,9 +237,23 @@ bool r500_chip_init(R500Chip *s, R500Model model, uint8_t *vram,
                     char **err);
 void r500_chip_reset(R500Chip *s);
 void r500_chip_finalize(R500Chip *s);
+/*
+ * The machine stops (migration's last pass over RAM, a snapshot, a
+ * pause): memory becomes the truth again, what the renderer keeps on the
+ * host written back.
+ */
+void r500_chip_stop(R500Chip *s);
 /* Before migration saves the chip; after it restored it. */
 void r500_chip_pre_save(R500Chip *s);
 void r500_chip_post_load(R500Chip *s);
+
+/*
+ * Someone the chip does not see (the CPU through the BAR, the display,
+ * another device) is about to touch VRAM [offset, offset + len): what
+ * the renderer holds there goes back to memory first (R500HostOps
+ * vram_hold).
+ */
+void r500_vram_release(R500Chip *s, uint64_t offset, uint64_t len);
 
 /* MMIO (BAR2) and I/O BAR accesses: any size 1..8, any alignment. */
 uint64_t r500_mmio_read(R500Chip *s, uint64_t addr, unsigned size);

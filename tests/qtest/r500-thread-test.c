@@ -204,9 +204,13 @@ static bool layers_on(const char *renderer, uint32_t out[3])
 /*
  * Three rounds of layers with their markers; between the second and the
  * third the CPU writes pixel (7, 9) through the BAR.  out: that pixel and
- * (0, 0) at the end, and render-gl-kept.  False: auto did not pick gl.
+ * (0, 0) at the end; render-gl-kept and render-gl-held (copies kept
+ * across a marker: written back then kept, or held), and
+ * render-gl-released (looks at held pixels: the CPU's write).  False:
+ * auto did not pick gl.
  */
-static bool kept_on(const char *renderer, uint32_t out[2], int64_t *kept)
+static bool kept_on(const char *renderer, uint32_t out[2], int64_t *kept,
+                    int64_t *released)
 {
     CpEnv e;
     bool gl;
@@ -224,7 +228,9 @@ static bool kept_on(const char *renderer, uint32_t out[2], int64_t *kept)
     }
     out[0] = px(&e, 7, 9);
     out[1] = px(&e, 0, 0);
-    *kept = r500_qom_stat(&e.t, "render-gl-kept");
+    *kept = r500_qom_stat(&e.t, "render-gl-kept") +
+            r500_qom_stat(&e.t, "render-gl-held");
+    *released = r500_qom_stat(&e.t, "render-gl-released");
     cp_env_stop(&e);
     return true;
 }
@@ -232,11 +238,11 @@ static bool kept_on(const char *renderer, uint32_t out[2], int64_t *kept)
 static void test_gl_kept(void)
 {
     uint32_t soft[2], gl[2];
-    int64_t kept;
+    int64_t kept, released;
 
-    kept_on("soft", soft, &kept);
+    kept_on("soft", soft, &kept, &released);
     g_assert_cmpint(kept, ==, 0);
-    if (!kept_on("auto", gl, &kept)) {
+    if (!kept_on("auto", gl, &kept, &released)) {
         g_test_skip("renderer=auto chose soft: no GL renderer here");
         return;
     }
@@ -245,6 +251,11 @@ static void test_gl_kept(void)
     g_assert_cmphex(gl[0], ==, soft[0]);
     g_assert_cmphex(gl[1], ==, soft[1]);
     g_assert_cmpint(kept, >=, 1);
+    /*
+     * The board holds what gl drew past the markers: the CPU's write
+     * released it (r500_hold.c), and the end's reads of the pixels too.
+     */
+    g_assert_cmpint(released, >=, 1);
 }
 
 static void test_gl_renderer(void)

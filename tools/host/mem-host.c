@@ -116,6 +116,44 @@ void mem_host_cpu_wrote(MemHost *h, uint64_t off, uint64_t len)
            (off + len - 1) / MH_PAGE - off / MH_PAGE + 1);
 }
 
+static bool mh_vram_hold(void *opaque, uint64_t offset, uint64_t len)
+{
+    MemHost *h = opaque;
+
+    /* the core must only hold what lies in VRAM */
+    if (offset > h->vram_size || len > h->vram_size - offset) {
+        fprintf(stderr, "mem-host: vram_hold(0x%" G_GINT64_MODIFIER "x, 0x%"
+                G_GINT64_MODIFIER "x) outside VRAM\n", offset, len);
+        abort();
+    }
+    if (!h->holds) {
+        return false;
+    }
+    h->held_bytes += len;
+    h->hold_calls++;
+    h->holds_set = !h->holds_late;
+    return true;
+}
+
+static bool mh_vram_holds_ready(void *opaque)
+{
+    MemHost *h = opaque;
+
+    return !h->holds || !h->holds_late || h->holds_set || !h->held_bytes;
+}
+
+static void mh_vram_unhold(void *opaque, uint64_t offset, uint64_t len)
+{
+    MemHost *h = opaque;
+
+    if (len > h->held_bytes) {
+        fprintf(stderr, "mem-host: vram_unhold of more than is held\n");
+        abort();
+    }
+    h->held_bytes -= len;
+    h->unhold_calls++;
+}
+
 static void mh_log(void *opaque, R500LogKind kind, const char *msg)
 {
     MemHost *h = opaque;
@@ -161,6 +199,9 @@ const R500HostOps mem_host_ops = {
     .schedule = mh_schedule,
     .vram_dirty = mh_vram_dirty,
     .vram_cpu_written = mh_vram_cpu_written,
+    .vram_hold = mh_vram_hold,
+    .vram_holds_ready = mh_vram_holds_ready,
+    .vram_unhold = mh_vram_unhold,
     .log = mh_log,
     .trace = mh_trace,
     .aperture_changed = mh_aperture_changed,

@@ -46,6 +46,16 @@ struct MemHost {
      * answered for yet.  Unset, the host cannot tell: every answer is yes.
      */
     uint8_t *cpu_pages;
+    /*
+     * Holds (R500HostOps.vram_hold): with holds, the host keeps the
+     * spans the renderer holds (a test then looks through
+     * r500_vram_release() itself, as a trap would); holds_late: they are
+     * not in force until the caller sets holds_set (a host that sets its
+     * traps on another thread).  Unset, the host holds nothing.
+     */
+    bool holds, holds_late, holds_set;
+    uint64_t held_bytes;        /* VRAM bytes held now */
+    unsigned hold_calls, unhold_calls;
     /* Optional hooks, for a host that traces or forwards. */
     void (*on_log)(MemHost *h, R500LogKind kind, const char *msg);
     void (*on_irq)(MemHost *h, bool level);

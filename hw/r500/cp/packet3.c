@@ -448,10 +448,14 @@ void r500_cp_packet3(R500Chip *s, const uint32_t *pkt, uint32_t dwords,
             return;     /* (a split draw goes on where it stopped) */
         }
     }
-    if (!r500_pm4_op_has(op, R500_PM4_F_PIPE)) {
-        /* it may touch or signal memory: the renderer's results first */
-        r500_pipe_sync(s, r500_pm4_op_has(op, R500_PM4_F_GMC)
-                       ? R500_SYNC_2D : R500_SYNC_FENCE);
+    if (r500_pm4_op_has(op, R500_PM4_F_GMC)) {
+        /* the 2D engine touches memory: the renderer's results first */
+        r500_pipe_sync(s, R500_SYNC_2D);
+    } else if (!r500_pm4_op_has(op, R500_PM4_F_PIPE) &&
+               !r500_pipe_sync_ready(s, R500_SYNC_FENCE) &&
+               r500_cp_stall(s, s->cp.resume)) {
+        /* it may signal the end of the work: held or written back first */
+        return;
     }
     s->cp.stats.type3[op] += !s->cp.resume;
     switch (op) {

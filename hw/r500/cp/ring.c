@@ -385,6 +385,15 @@ bool r500_cp_stall(R500Chip *s, uint32_t done)
 
 bool r500_cp_write_waits(R500Chip *s, uint32_t reg, uint32_t val)
 {
+    /*
+     * A write that may tell the guest the work is done (a fence, scratch
+     * or interrupt: anything but the 3D pipeline's state) waits until
+     * what the renderer keeps on the host is held or written back.
+     */
+    if (!r500_pipe_reg_is_3d(reg) &&
+        !r500_pipe_sync_ready(s, R500_SYNC_FENCE)) {
+        return true;
+    }
     if (!r500_rb2d_busy(s)) {
         return false;
     }

@@ -203,6 +203,8 @@ static bool mem_access(R500Chip *s, uint64_t mc, void *buf, uint64_t len,
         bool ok;
 
         if (!err && p.vram) {
+            /* what the renderer holds there goes back first */
+            r500_vram_release(s, p.addr, p.len);
             if (write) {
                 memcpy(s->vram + p.addr, b, p.len);
                 r500_vram_dirty(s, p.addr, p.len);

@@ -256,8 +256,26 @@ static void io_tile_rows(const R500Surf *sf, const GlRect *r, int y,
  * r->w pixels of sf->bpp bytes): VRAM directly, GART through the MC;
  * false (a guest error logged by the MC) when part of it is neither.
  */
+static bool gl_surface_io_do(R500Chip *s, const R500Surf *sf,
+                             const GlRect *r, uint8_t *px, bool write);
+
+/*
+ * Rectangle r of a surface between memory and px (gl_surface_io_do): the
+ * renderer's own accesses, which release nothing it holds (gl_release).
+ */
 static bool gl_surface_io(R500Chip *s, const R500Surf *sf, const GlRect *r,
                           uint8_t *px, bool write)
+{
+    bool ok;
+
+    s->gl->in_io = true;
+    ok = gl_surface_io_do(s, sf, r, px, write);
+    s->gl->in_io = false;
+    return ok;
+}
+
+static bool gl_surface_io_do(R500Chip *s, const R500Surf *sf,
+                             const GlRect *r, uint8_t *px, bool write)
 {
     uint64_t lo, hi, off;
     uint8_t *mem, *tmp = NULL;
@@ -430,9 +448,150 @@ static void gl_flush_slots(R500Chip *s, uint32_t mask, bool keep)
     }
 }
 
+static void gl_unhold(R500Chip *s, unsigned i)
+{
+    R500Gl *g = s->gl;
+
+    s->ops->vram_unhold(s->host, g->holds[i].lo,
+                        g->holds[i].hi - g->holds[i].lo);
+    g->holds[i] = g->holds[--g->nholds];
+}
+
 static void gl_flush(R500Chip *s, bool keep)
 {
     gl_flush_slots(s, UINT32_MAX, keep);
+    /* nothing is left to hold */
+    while (s->gl && s->gl->nholds) {
+        gl_unhold(s, 0);
+    }
+}
+
+/* The VRAM bytes [*lo, *hi) slot k's pixels GL drew span; false: none,
+ * or not in VRAM. */
+static bool gl_dirty_vram(R500Chip *s, unsigned k, uint64_t *lo,
+                          uint64_t *hi)
+{
+    R500Gl *g = s->gl;
+    uint64_t a, b;
+
+    if (!g->res[k].on || !g->res[k].dirty.w) {
+        return false;
+    }
+    rect_span(&g->res[k].surf, &g->res[k].dirty, &a, &b);
+    if (!r500_mc_vram_span(s, a, b - a, lo)) {
+        return false;
+    }
+    *hi = *lo + (b - a);
+    return true;
+}
+
+/*
+ * A sync where only someone the chip does not see could look next (a
+ * fence, the engines' status, the end of a run: the CPU, the display):
+ * what GL drew stays on the host, its bytes in VRAM held by the host
+ * (R500HostOps.vram_hold), so nothing is read back until someone looks
+ * (gl_release).  What is not in VRAM, or what the host will not hold,
+ * goes back now, as do the draws' occlusion counts.  Holds over no
+ * drawn byte any more are let go.  False: the host holds nothing (every
+ * sync writes back).
+ */
+static bool gl_hold(R500Chip *s)
+{
+    R500Gl *g = s->gl;
+
+    if (!g || !s->ops->vram_hold || !s->ops->vram_unhold) {
+        return false;
+    }
+    for (unsigned k = 0; k < GL_RES_MAX; k++) {
+        uint64_t lo, hi;
+        bool covered = false;
+
+        if (!g->res[k].on || !g->res[k].dirty.w) {
+            continue;
+        }
+        if (!gl_dirty_vram(s, k, &lo, &hi)) {
+            gl_flush_slots(s, 1u << k, true);
+            continue;
+        }
+        for (unsigned i = 0; i < g->nholds && !covered; i++) {
+            covered = g->holds[i].lo <= lo && hi <= g->holds[i].hi;
+        }
+        if (covered) {
+            continue;
+        }
+        if (g->nholds < GL_HOLDS &&
+            s->ops->vram_hold(s->host, lo, hi - lo)) {
+            g->holds[g->nholds].lo = lo;
+            g->holds[g->nholds].hi = hi;
+            g->nholds++;
+            g->held++;
+        } else {
+            gl_flush_slots(s, 1u << k, true);
+        }
+    }
+    for (unsigned i = 0; i < g->nholds;) {
+        bool used = false;
+
+        for (unsigned k = 0; k < GL_RES_MAX && !used; k++) {
+            uint64_t lo, hi;
+
+            used = gl_dirty_vram(s, k, &lo, &hi) && lo < g->holds[i].hi &&
+                   g->holds[i].lo < hi;
+        }
+        if (used) {
+            i++;
+        } else {
+            gl_unhold(s, i);
+        }
+    }
+    return true;
+}
+
+/*
+ * Someone looks at VRAM [offset, offset + len): the holds over it, whole,
+ * and every slot with drawn bytes in them go back to memory, and those
+ * holds are let go.  Not the renderer's own accesses (gl_surface_io).
+ */
+static void gl_release(R500Chip *s, uint64_t offset, uint64_t len)
+{
+    R500Gl *g = s->gl;
+    uint64_t lo = offset, hi = offset + len;
+    uint32_t mask = 0;
+    bool grew = true;
+
+    if (!g || !g->nholds || g->in_io || g->writing_back) {
+        return;
+    }
+    /* the holds it touches, whole, and those they touch */
+    while (grew) {
+        grew = false;
+        for (unsigned i = 0; i < g->nholds; i++) {
+            if (g->holds[i].lo < hi && lo < g->holds[i].hi &&
+                (g->holds[i].lo < lo || g->holds[i].hi > hi)) {
+                lo = MIN(lo, g->holds[i].lo);
+                hi = MAX(hi, g->holds[i].hi);
+                grew = true;
+            }
+        }
+    }
+    for (unsigned k = 0; k < GL_RES_MAX; k++) {
+        uint64_t a, b;
+
+        if (gl_dirty_vram(s, k, &a, &b) && a < hi && lo < b) {
+            mask |= 1u << k;
+        }
+    }
+    if (mask) {
+        gl_flush_slots(s, mask, true);
+        g->released++;
+    }
+    for (unsigned i = 0; i < g->nholds;) {
+        if (g->holds[i].lo < hi && lo < g->holds[i].hi) {
+            gl_unhold(s, i);
+        } else {
+            i++;
+        }
+    }
 }
 
 static bool gl_res_overlaps(R500Gl *g, uint64_t lo, uint64_t hi);
@@ -1174,6 +1333,11 @@ static void gl_sync(R500Chip *s, R500Sync why)
         gl_collect(s);
         return;
     }
+    /* what only the CPU or the display could look at next is held */
+    if ((why == R500_SYNC_FENCE || why == R500_SYNC_IDLE ||
+         why == R500_SYNC_CPU) && gl_hold(s)) {
+        return;
+    }
     /* a reset or a save forgets the copies: nothing is kept across */
     gl_flush(s, why != R500_SYNC_RESET && why != R500_SYNC_MIGRATE);
 }
@@ -1293,12 +1457,19 @@ uint64_t r500_gl_vertex_draws(R500Chip *s)
     return s->gl ? s->gl->vtx_draws : 0;
 }
 
+void r500_gl_holds(R500Chip *s, uint64_t *held, uint64_t *released)
+{
+    *held = s->gl ? s->gl->held : 0;
+    *released = s->gl ? s->gl->released : 0;
+}
+
 static const R500RendererOps gl_renderer = {
     .name = "gl",
     .draw = gl_draw,
     .work = gl_work,
     .sync = gl_sync,
     .written = gl_written,
+    .release = gl_release,
     .zb_fill = gl_zb_fill,
     .reset = gl_reset,
     .fini = gl_fini,

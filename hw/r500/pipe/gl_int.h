@@ -25,6 +25,8 @@
 #define GL_TEX_DOOMED           64
 /* Largest colour target side (R500 surfaces are at most 4096 wide). */
 #define GL_TARGET_MAX           8192
+/* Spans of VRAM the renderer may hold at once (gl_hold). */
+#define GL_HOLDS                16
 /* Linked programs the GL thread keeps (gl_program). */
 #define GL_PROG_MAX             1024
 /* Bytes of a surface in GART one read or write-back may span. */
@@ -285,6 +287,19 @@ struct R500Gl {
         uint64_t used;                  /* the tick of its last draw */
     } res[GL_RES_MAX];
     bool writing_back;                  /* gl_flush's own writes */
+    bool in_io;                         /* gl_surface_io's own accesses */
+    /*
+     * Holds (R500HostOps.vram_hold): VRAM spans [lo, hi) whose bytes the
+     * host traps, so the slots' pixels GL drew there stay on the host
+     * past a fence until someone looks (gl_hold, gl_release).  Every
+     * dirty byte of a slot in VRAM that a lazy sync did not write back
+     * is in one of them.
+     */
+    struct {
+        uint64_t lo, hi;
+    } holds[GL_HOLDS];
+    unsigned nholds;
+    uint64_t held, released;            /* statistics */
     uint64_t flushes;
     uint64_t kept;                      /* copies kept across a flush */
     uint64_t uploaded;                  /* surface bytes sent to GL */

@@ -42,6 +42,19 @@ void r500_pipe_sync(R500Chip *s, R500Sync why)
     s->renderer->sync(s, why);
 }
 
+bool r500_pipe_sync_ready(R500Chip *s, R500Sync why)
+{
+    s->renderer->sync(s, why);
+    return !s->ops->vram_holds_ready || s->ops->vram_holds_ready(s->host);
+}
+
+void r500_vram_release(R500Chip *s, uint64_t offset, uint64_t len)
+{
+    if (len && s->renderer->release) {
+        s->renderer->release(s, offset, len);
+    }
+}
+
 void r500_pipe_written(R500Chip *s, uint64_t offset, uint64_t len)
 {
     if (s->renderer && s->renderer->written) {

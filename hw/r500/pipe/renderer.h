@@ -43,6 +43,8 @@ typedef enum R500Sync {
                                    count stored) */
     R500_SYNC_COUNT,            /* the occlusion count is reset: the
                                    draws' counts first, not their pixels */
+    R500_SYNC_STOP,             /* the machine stops (migration's RAM
+                                   pass, a snapshot): memory, copies kept */
 } R500Sync;
 
 typedef struct R500RendererOps {
@@ -63,6 +65,12 @@ typedef struct R500RendererOps {
      * copy of those bytes the renderer keeps is stale.  May be NULL.
      */
     void (*written)(R500Chip *s, uint64_t offset, uint64_t len);
+    /*
+     * Someone the chip does not see touches VRAM [offset, offset + len):
+     * what the renderer holds there (R500HostOps.vram_hold) goes back.
+     * May be NULL (nothing is ever held).
+     */
+    void (*release)(R500Chip *s, uint64_t offset, uint64_t len);
     /*
      * Fill pixels (0, 0) to (w - 1, h - 1) of depth buffer sf with the
      * word v (its low sf->bpp bytes): the ZB's fast-clear expansion, on
@@ -94,6 +102,11 @@ uint64_t r500_gl_kept(R500Chip *s);
 uint64_t r500_gl_uploaded(R500Chip *s);
 /* Its draws whose vertex stage ran on the host (gl_vertex.c). */
 uint64_t r500_gl_vertex_draws(R500Chip *s);
+/*
+ * Spans of VRAM it held past a sync (R500HostOps.vram_hold), and the
+ * looks that brought held pixels back (r500_vram_release).
+ */
+void r500_gl_holds(R500Chip *s, uint64_t *held, uint64_t *released);
 void r500_gl_free(R500Chip *s);
 /* Whether the calling thread is a host-GL renderer's (the DRM shim lets
  * it see the host's devices, not its own). */
@@ -128,6 +141,13 @@ void r500_pipe_env(R500Chip *s, const char *dflt);
  * occlusion count's reset and store (rb3d.c), migration and reset.
  */
 void r500_pipe_sync(R500Chip *s, R500Sync why);
+/*
+ * The same for a point where the guest may learn that the work is done
+ * (a fence, scratch or interrupt, the engines' status): true when what
+ * the renderer keeps on the host is held (R500HostOps.vram_holds_ready)
+ * or written back; false: the caller waits and asks again.
+ */
+bool r500_pipe_sync_ready(R500Chip *s, R500Sync why);
 /* mem/mc.c: an engine wrote VRAM (r500_vram_dirty), for the renderer. */
 void r500_pipe_written(R500Chip *s, uint64_t offset, uint64_t len);
 /* rb/zb.c: the renderer's zb_fill, if it has one and takes it. */

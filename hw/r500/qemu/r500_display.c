@@ -420,6 +420,19 @@ static void r500_display_update(R500Display *d, unsigned h)
     if (so.kind == R500_SCANOUT_VGA && h == 0) {
         r500_display_legacy_sync(d);
     }
+    {
+        /*
+         * The display looks at what it scans out: what the renderer
+         * keeps on the host there goes to VRAM first (its pages dirty).
+         * The VGA core may read any of VRAM.
+         */
+        uint64_t lo = 0, hi = d->vga->vram_size;
+
+        if (so.kind == R500_SCANOUT_VGA ||
+            (so.kind == R500_SCANOUT_NATIVE && scanout_span(&so, &lo, &hi))) {
+            r500_vram_release(d->chip, lo, hi - lo);
+        }
+    }
     r500_unlock(d->lock);
     if (so.kind == R500_SCANOUT_VGA && h != 0) {
         if (!d->logged_vga_d2) {

@@ -40,6 +40,7 @@
 #include "r500_migrate.h"
 #include "r500_display.h"
 #include "r500_surface.h"
+#include "r500_hold.h"
 #include "r500_lock.h"
 
 #define TYPE_R500 "r500"
@@ -68,6 +69,7 @@ struct R500PCIState {
     VGACommonState vga;
     R500Display display;
     R500SurfaceMap surfaces;    /* tiled windows of BAR0 (r500_surface.c) */
+    R500Holds holds;            /* the renderer's held spans (r500_hold.c) */
     MemoryRegion mmio;
     MemoryRegion io;
     QEMUBH *bh;
@@ -95,6 +97,7 @@ struct R500PCIState {
     int irq_want;               /* atomic: the line's level */
     int irq_edges;              /* atomic: MSI messages to send */
     int aperture_stale;         /* atomic: remap the tiled windows */
+    int holds_stale;            /* atomic: map the held spans, kick */
     R500Chip chip;
 };
 
@@ -252,6 +255,47 @@ static bool r500_host_vram_cpu_written(void *opaque, uint64_t offset,
            r500_display_cpu_written(&s->display, offset, len);
 }
 
+/*
+ * The renderer's holds (r500_hold.c): mapped at once under the big lock,
+ * else by the bottom half, which then kicks the chip (its CP waits for
+ * them before a fence).
+ */
+static void r500_holds_later(R500PCIState *s, bool later)
+{
+    if (later) {
+        qatomic_set(&s->holds_stale, 1);
+        qemu_bh_schedule(s->bql_bh);
+    }
+}
+
+static bool r500_host_vram_hold(void *opaque, uint64_t offset, uint64_t len)
+{
+    R500PCIState *s = opaque;
+    bool later = false, ok = r500_hold_add(&s->holds, offset, len, &later);
+
+    r500_holds_later(s, later);
+    return ok;
+}
+
+static void r500_host_vram_unhold(void *opaque, uint64_t offset,
+                                  uint64_t len)
+{
+    R500PCIState *s = opaque;
+    bool later = false;
+
+    r500_hold_remove(&s->holds, offset, len, &later);
+    r500_holds_later(s, later);
+}
+
+static bool r500_host_vram_holds_ready(void *opaque)
+{
+    R500PCIState *s = opaque;
+    bool later = false, ready = r500_hold_ready(&s->holds, &later);
+
+    r500_holds_later(s, later);
+    return ready;
+}
+
 static void r500_host_aperture_changed(void *opaque)
 {
     R500PCIState *s = opaque;
@@ -274,6 +318,13 @@ static void r500_bql_cb(void *opaque)
     if (qatomic_xchg(&s->aperture_stale, 0)) {
         r500_lock(&s->lock);
         r500_surface_update(&s->surfaces);
+        r500_unlock(&s->lock);
+    }
+    if (qatomic_xchg(&s->holds_stale, 0)) {
+        r500_lock(&s->lock);
+        r500_hold_apply(&s->holds);
+        /* the CP may wait for them (r500_host_vram_holds_ready) */
+        r500_kick(&s->chip);
         r500_unlock(&s->lock);
     }
 }
@@ -322,6 +373,9 @@ static const R500HostOps r500_host_ops = {
     .vram_dirty = r500_host_vram_dirty,
     .vram_cpu_written = r500_host_vram_cpu_written,
     .aperture_changed = r500_host_aperture_changed,
+    .vram_hold = r500_host_vram_hold,
+    .vram_holds_ready = r500_host_vram_holds_ready,
+    .vram_unhold = r500_host_vram_unhold,
     .log = r500_host_log,
     .trace = r500_host_trace,
 };
@@ -373,13 +427,23 @@ static void r500_vm_change_state(void *opaque, bool running, RunState state)
 {
     R500PCIState *s = opaque;
 
-    if (s->threaded) {
-        /* A stop waits for the slice under way: then nothing runs. */
+    if (!running) {
+        /*
+         * Migration's last pass over RAM and a snapshot come after the
+         * stop: what the renderer keeps on the host (past a fence, held)
+         * goes to VRAM now, its pages dirty (pre_save is too late for
+         * RAM).  A stop waits for the slice under way.
+         */
         r500_lock(&s->lock);
-        s->vm_running = running;
-        if (running) {
-            qemu_cond_signal(&s->wake);
-        }
+        s->vm_running = false;
+        r500_chip_stop(&s->chip);
+        r500_unlock(&s->lock);
+        return;
+    }
+    if (s->threaded) {
+        r500_lock(&s->lock);
+        s->vm_running = true;
+        qemu_cond_signal(&s->wake);
         r500_unlock(&s->lock);
         return;
     }
@@ -546,6 +610,7 @@ static void r500_realize(PCIDevice *d, Error **errp)
     s->bql_bh = qemu_bh_new(r500_bql_cb, s);
     s->display.lock = &s->lock;
     s->surfaces.lock = &s->lock;
+    s->holds.lock = &s->lock;
     /* The chip may schedule work as soon as it exists. */
     s->bh = qemu_bh_new_guarded(r500_run_cb, s,
                                 &DEVICE(s)->mem_reentrancy_guard);
@@ -574,6 +639,8 @@ static void r500_realize(PCIDevice *d, Error **errp)
         return;
     }
     r500_surface_realize(&s->surfaces, OBJECT(s), &vga->vram, &s->chip);
+    r500_hold_realize(&s->holds, OBJECT(s), &vga->vram, vga->vram_ptr,
+                      &s->chip);
 
     pci_set_word(d->config + PCI_DEVICE_ID, s->chip.info->device_id);
     pci_set_word(d->config + PCI_SUBSYSTEM_VENDOR_ID, R500_SUBSYS_VENDOR);
