@@ -13,8 +13,10 @@
  *   cp-waits    through the CP: with holds the host sets later, the
  *               fence's scratch write waits until they are in force;
  *   engines     the chip's own readers look too: a read through the MC
- *               (the CP, vertex fetch) and one through the host aperture
- *               (r500_hdp_read) find the drawn pixels;
+ *               (the CP, vertex fetch), one through the host aperture
+ *               (r500_hdp_read), and the 2D engine started by register
+ *               writes (a copy of the target elsewhere) find the drawn
+ *               pixels;
  *   stop        a stop (migration's RAM pass) writes back and keeps the
  *               copy: the next draw uploads nothing;
  *   refused     a host that holds nothing gets the pixels at the fence.
@@ -216,6 +218,47 @@ static void test_engines(void)
     test_host_free(soft);
 }
 
+/* The 2D engine's copy of the target (EXA's, radeon_exa_funcs.c) to dst. */
+static void copy_2d(TestHost *h, uint32_t dst)
+{
+    R500Chip *s = &h->chip;
+    /* pitch and offset: 64-byte units of pitch, 1 KiB units of offset */
+    uint32_t po_src = (T3D_W * 4 / 64) << 22 | T3D_CB >> 10;
+    uint32_t po_dst = (T3D_W * 4 / 64) << 22 | dst >> 10;
+
+    /* DST/SRC_PITCH_OFFSET, no brush, 32 bpp, SRCCOPY, source memory */
+    r500_reg_write(s, R_DP_GUI_MASTER_CNTL, 3u | 15u << 4 | 6u << 8 |
+                   3u << 12 | 0xCCu << 16 | 2u << 24 | 1u << 28);
+    r500_reg_write(s, R_DP_WRITE_MASK, ~0u);
+    r500_reg_write(s, R_DP_CNTL, 3);
+    r500_reg_write(s, R_SRC_PITCH_OFFSET, po_src);
+    r500_reg_write(s, R_DST_PITCH_OFFSET, po_dst);
+    r500_reg_write(s, R_SRC_Y_X, 0);
+    r500_reg_write(s, R_DST_Y_X, 0);
+    r500_reg_write(s, R_DST_HEIGHT_WIDTH, (uint32_t)T3D_H << 16 | T3D_W);
+    test_host_run(h);
+}
+
+static void test_2d(void)
+{
+    TestHost *soft = host("soft", false), *gl = host("gl", true);
+    const uint32_t dst = T3D_CB + 0x40000;
+    unsigned off = 0;
+
+    scene(soft, 0);
+    scene(gl, 0);
+    r500_pipe_sync(&gl->chip, R500_SYNC_FENCE);
+    g_assert_true(zero(gl));
+    copy_2d(gl, dst);
+    for (unsigned i = 0; i < BYTES; i++) {
+        off += ABS((int)gl->vram[dst + i] - (int)soft->vram[T3D_CB + i]) > 2;
+    }
+    g_assert_cmpuint(off, <, 40);
+    g_assert_cmpuint(gl->host.held_bytes, ==, 0);
+    test_host_free(soft);
+    test_host_free(gl);
+}
+
 static void test_stop(void)
 {
     TestHost *gl = host("gl", true);
@@ -254,6 +297,7 @@ int main(int argc, char **argv)
     g_test_add_func("/gl/hold/next-frame", test_next_frame);
     g_test_add_func("/gl/hold/cp-waits", test_cp_waits);
     g_test_add_func("/gl/hold/engines", test_engines);
+    g_test_add_func("/gl/hold/2d", test_2d);
     g_test_add_func("/gl/hold/stop", test_stop);
     g_test_add_func("/gl/hold/refused", test_refused);
     return g_test_run();

@@ -772,6 +772,23 @@ static uint64_t blit_band(R500Chip *s, const R500Rb2dCmd *c, uint64_t avail,
     bb = ba + (int64_t)n;
     doff += (uint64_t)(ba - ra) * c->dst_pitch;
     soff += (uint64_t)(ba - ra) * c->src_pitch;
+    /*
+     * The engine looks at the band's rows in VRAM: what the 3D renderer
+     * holds there goes back first (r500_vram_release; through the MC
+     * every access does that itself).  The 2D engine is started by
+     * register writes too (MMIO, type-0 packets), which sync nothing.
+     */
+    surf_io_band(s, &dio, c->dst_base, c->dst_pitch, c->bpp, c->x0, w, ba, bb);
+    if (dio.direct) {
+        r500_vram_release(s, dio.voff, dio.len);
+    }
+    if (c->need_s) {
+        surf_io_band(s, &sio, c->src_base, c->src_pitch, c->bpp, c->sx0, w,
+                     c->sy0 + (ba - c->y0), c->sy0 + (bb - c->y0));
+        if (sio.direct) {
+            r500_vram_release(s, sio.voff, sio.len);
+        }
+    }
 
     switch (path) {
     case PATH_FILL:
