@@ -9,16 +9,22 @@
  * access is made on RAM, marking it dirty as the CPU's own writes are.
  * Every later access is RAM's again.
  *
- * Memory regions change under the big lock only.  The card's thread asks
- * for holds at a fence without it: the spans are recorded, the board's
- * bottom half maps them, and until then the chip's CP waits before the
- * fence (R500HostOps.vram_holds_ready), so the guest never learns of the
- * work before the CPU's reads of it are trapped.  A status read, the
- * display and the vCPUs hold the big lock: their holds map at once.
+ * Memory regions change under the big lock only, and under TCG on a
+ * vCPU's thread: QEMU 7.2's tcg_commit() gives the other threads' vCPUs
+ * the new memory map at once but flushes their TLBs later, and an MMIO
+ * access in between reaches another region's callback (a virtio MSI-X
+ * table, seen in the desktop guest).  So the spans are recorded, and
+ * mapped where that is safe: at once on a vCPU (a trapped access, a
+ * status read) or without TCG, else by work the board queues on the
+ * first vCPU (async_run_on_cpu).  Until then the chip's CP waits before
+ * the fence (R500HostOps.vram_holds_ready), so the guest never learns of
+ * the work before the CPU's reads of it are trapped.
  */
 #include "qemu/osdep.h"
 #include "qemu/main-loop.h"
 #include "qemu/units.h"
+#include "hw/core/cpu.h"
+#include "sysemu/tcg.h"
 
 #include "r500_hold.h"
 #include "trace.h"
@@ -115,11 +121,17 @@ void r500_hold_apply(R500Holds *hs)
     hs->pending = false;
 }
 
-/* Map now where the big lock is held, else later (*later). */
+/* Whether the memory map may change here and now (above). */
+static bool r500_hold_here(void)
+{
+    return qemu_mutex_iothread_locked() && (!tcg_enabled() || current_cpu);
+}
+
+/* Map now where that is safe, else later (*later). */
 static void r500_hold_changed(R500Holds *hs, bool *later)
 {
     hs->pending = true;
-    if (qemu_mutex_iothread_locked()) {
+    if (r500_hold_here()) {
         r500_hold_apply(hs);
     } else {
         *later = true;
@@ -176,7 +188,7 @@ bool r500_hold_ready(R500Holds *hs, bool *later)
     if (!hs->pending) {
         return true;
     }
-    if (qemu_mutex_iothread_locked()) {
+    if (r500_hold_here()) {
         r500_hold_apply(hs);
         return true;
     }

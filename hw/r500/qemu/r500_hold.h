@@ -43,8 +43,9 @@ void r500_hold_realize(R500Holds *hs, Object *owner, MemoryRegion *vram,
                        uint8_t *vram_ptr, R500Chip *chip);
 /*
  * R500HostOps.vram_hold / vram_unhold / vram_holds_ready, under the chip's
- * lock.  Without the big lock the overlays change later (the board's
- * bottom half calls r500_hold_apply and kicks the chip): *later is set.
+ * lock.  Where the memory map may not change now (without the big lock,
+ * or off the vCPUs under TCG) the overlays change later: *later is set,
+ * and the board has a vCPU call r500_hold_apply and kick the chip.
  */
 bool r500_hold_add(R500Holds *hs, uint64_t offset, uint64_t len,
                    bool *later);

@@ -33,6 +33,8 @@
 #include "migration/vmstate.h"
 #include "sysemu/qtest.h"
 #include "sysemu/runstate.h"
+#include "sysemu/tcg.h"
+#include "hw/core/cpu.h"
 #include "ui/console.h"
 #include "trace.h"
 
@@ -256,15 +258,37 @@ static bool r500_host_vram_cpu_written(void *opaque, uint64_t offset,
 }
 
 /*
- * The renderer's holds (r500_hold.c): mapped at once under the big lock,
- * else by the bottom half, which then kicks the chip (its CP waits for
- * them before a fence).
+ * The renderer's holds (r500_hold.c): mapped at once where the memory map
+ * may change, else by work queued on the first vCPU (under TCG the map
+ * may change on a vCPU only) or, without one, the bottom half; either
+ * then kicks the chip (its CP waits for them before a fence).
  */
+static void r500_holds_apply(R500PCIState *s)
+{
+    r500_lock(&s->lock);
+    r500_hold_apply(&s->holds);
+    r500_kick(&s->chip);
+    r500_unlock(&s->lock);
+}
+
+static void r500_holds_work(CPUState *cpu, run_on_cpu_data data)
+{
+    R500PCIState *s = data.host_ptr;
+
+    if (qatomic_xchg(&s->holds_stale, 0)) {
+        r500_holds_apply(s);
+    }
+}
+
 static void r500_holds_later(R500PCIState *s, bool later)
 {
-    if (later) {
-        qatomic_set(&s->holds_stale, 1);
-        qemu_bh_schedule(s->bql_bh);
+    if (later && !qatomic_xchg(&s->holds_stale, 1)) {
+        if (tcg_enabled() && first_cpu) {
+            async_run_on_cpu(first_cpu, r500_holds_work,
+                             RUN_ON_CPU_HOST_PTR(s));
+        } else {
+            qemu_bh_schedule(s->bql_bh);
+        }
     }
 }
 
@@ -296,16 +320,34 @@ static bool r500_host_vram_holds_ready(void *opaque)
     return ready;
 }
 
+static void r500_aperture_work(CPUState *cpu, run_on_cpu_data data)
+{
+    R500PCIState *s = data.host_ptr;
+
+    if (qatomic_xchg(&s->aperture_stale, 0)) {
+        r500_lock(&s->lock);
+        r500_surface_update(&s->surfaces);
+        r500_unlock(&s->lock);
+    }
+}
+
 static void r500_host_aperture_changed(void *opaque)
 {
     R500PCIState *s = opaque;
 
-    /* Memory regions change under the big lock only. */
-    if (qemu_mutex_iothread_locked()) {
+    /*
+     * Memory regions change under the big lock only, and under TCG on a
+     * vCPU (r500_hold.c says why): else later, on the first vCPU.
+     */
+    if (qemu_mutex_iothread_locked() && (!tcg_enabled() || current_cpu)) {
         r500_surface_update(&s->surfaces);
-    } else {
-        qatomic_set(&s->aperture_stale, 1);
-        qemu_bh_schedule(s->bql_bh);
+    } else if (!qatomic_xchg(&s->aperture_stale, 1)) {
+        if (tcg_enabled() && first_cpu) {
+            async_run_on_cpu(first_cpu, r500_aperture_work,
+                             RUN_ON_CPU_HOST_PTR(s));
+        } else {
+            qemu_bh_schedule(s->bql_bh);
+        }
     }
 }
 
@@ -321,11 +363,8 @@ static void r500_bql_cb(void *opaque)
         r500_unlock(&s->lock);
     }
     if (qatomic_xchg(&s->holds_stale, 0)) {
-        r500_lock(&s->lock);
-        r500_hold_apply(&s->holds);
         /* the CP may wait for them (r500_host_vram_holds_ready) */
-        r500_kick(&s->chip);
-        r500_unlock(&s->lock);
+        r500_holds_apply(s);
     }
 }
 
