@@ -498,9 +498,20 @@ static bool gl_dirty_vram(R500Chip *s, unsigned k, uint64_t *lo,
 static bool gl_hold(R500Chip *s)
 {
     R500Gl *g = s->gl;
+    GlJob submit = { .submit = true };
 
     if (!g || !s->ops->vram_hold || !s->ops->vram_unhold) {
         return false;
+    }
+    /*
+     * The work the guest was told is done is under way: llvmpipe draws
+     * what it was given on its threads now, instead of when someone
+     * next looks (by then a later frame could have made it moot: the
+     * guest asked for it, and the benchmark counts it).
+     */
+    if (g->unsubmitted) {
+        r500_gl_call(g, &submit);
+        g->unsubmitted = false;
     }
     for (unsigned k = 0; k < GL_RES_MAX; k++) {
         uint64_t lo, hi;
@@ -1233,6 +1244,7 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
     r500_gl_call(g, &j);
     r500_gl_tex_keep(g, &j, keys, keyed);
     g->uncounted++;
+    g->unsubmitted = true;
     if (j.error) {
         gl_note(s, R500_GL_NOTE_GL, j.error);
         goto out;

@@ -138,6 +138,7 @@ struct GlJob {
     } back[GL_RES_MAX];
     uint32_t drop;                      /* slots whose textures go first */
     bool sync_only;                     /* read back, no draw */
+    bool submit;                        /* glFlush, no draw (gl_hold) */
     /*
      * Fills: rectangle fill_r of the attachments in fill_att, each with
      * its pixel's bytes (the surface's own, so the bits are exact): the
@@ -300,6 +301,7 @@ struct R500Gl {
     } holds[GL_HOLDS];
     unsigned nholds;
     uint64_t held, released;            /* statistics */
+    bool unsubmitted;                   /* GL work since the last glFlush */
     uint64_t flushes;
     uint64_t kept;                      /* copies kept across a flush */
     uint64_t uploaded;                  /* surface bytes sent to GL */

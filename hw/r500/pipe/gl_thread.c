@@ -636,7 +636,9 @@ gpointer r500_gl_thread(gpointer opaque)
             break;
         }
         g_mutex_unlock(&g->lock);
-        if (g->job->fill) {
+        if (g->job->submit) {
+            glFlush();
+        } else if (g->job->fill) {
             gl_fill(g, g->job);
         } else if (g->job->copy) {
             gl_copy(g, g->job);
