@@ -239,6 +239,10 @@ void *gem_mmap(uint64_t offset, size_t len, int prot, int flags)
     p = shim_real_mmap(NULL, len, prot, MAP_SHARED | (flags & MAP_POPULATE),
                        fd, file_off);
     shim_log(2, "mmap bo %u len %zu -> %p", bo->id, len, p);
+    if (fd == shim.vram_fd) {
+        /* Mesa's view of VRAM: where the renderer's holds trap */
+        hold_view_add(p, len, file_off, prot);
+    }
     return p;
 }
 

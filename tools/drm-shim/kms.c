@@ -145,6 +145,8 @@ bool kms_init(char **err)
     g_setenv("R500_GL_DEVICE", "software", FALSE);
     /* Mesa r300 on the host at the host's speed where EGL works */
     r500_pipe_env(k->chip, "auto");
+    /* what it draws stays on the host until Mesa looks (hold.c) */
+    hold_init();
     if (stats && *stats) {
         shim.stats = g_new0(CsStats, 1);
         shim.stats_path = g_strdup(stats);
@@ -162,12 +164,24 @@ bool kms_init(char **err)
 
 /* ---- the CS ioctl ---- */
 
+/*
+ * The capture looks at a buffer's bytes: what the renderer holds there
+ * (hold.c) goes back to memory first.
+ */
+static void capture_look(const ShimBo *bo)
+{
+    if (bo->domain == RADEON_GEM_DOMAIN_VRAM) {
+        r500_vram_release(&shim.chip, bo->offset, bo->size);
+    }
+}
+
 /* Capture the buffers a stream references, as they are before it runs. */
 static void capture_bos(ShimBo **bos, uint32_t nbos)
 {
     for (uint32_t i = 0; i < nbos; i++) {
         ShimBo *bo = bos[i];
 
+        capture_look(bo);
         if (!bo->cap_known || bo->cap_tiling != bo->tiling_flags ||
             bo->cap_pitch != bo->pitch) {
             CapBo b = {
@@ -396,6 +410,7 @@ record:
 
             for (uint32_t i = 0; i < nbos; i++) {
                 ids[i] = bos[i]->id;
+                capture_look(bos[i]);
                 cap_hash(bos[i]->ptr, bos[i]->size, hashes + i * CAP_HASH_SIZE);
             }
             cap_write_result(shim.cap, nbos, ids, hashes);
@@ -436,7 +451,14 @@ static void kms_fini(void)
                                "not_executed %lu\n", shim.cs_count,
                                shim.cs_rejected, shim.cs_not_executed);
         {
-            uint64_t gl_draws, gl_soft;
+            uint64_t gl_draws, gl_soft, held, released;
+
+            /* what the renderer held past a fence, the looks, the faults */
+            r500_gl_holds(&shim.chip, &held, &released);
+            g_string_append_printf(s, "gl_held %" G_GUINT64_FORMAT "\n"
+                                   "gl_released %" G_GUINT64_FORMAT "\n"
+                                   "hold_faults %" G_GUINT64_FORMAT "\n",
+                                   held, released, hold_faults());
 
             /* the host-GL renderer's draws, and those it left to soft */
             r500_gl_stats(&shim.chip, &gl_draws, &gl_soft);

@@ -20,6 +20,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,6 +60,9 @@ static struct dirent64 *(*real_readdir64)(DIR *);
 static int (*real_closedir)(DIR *);
 static int (*real_ioctl)(int, unsigned long, ...);
 static void *(*real_mmap)(void *, size_t, int, int, int, off_t);
+static int (*real_munmap)(void *, size_t);
+static int (*real_sigaction)(int, const struct sigaction *,
+                             struct sigaction *);
 static int (*real_fcntl)(int, int, ...);
 static int (*real_dup)(int);
 static int (*real_dup2)(int, int);
@@ -95,6 +99,8 @@ static void shim_resolve(void)
     real_closedir = resolve("closedir");
     real_ioctl = resolve("ioctl");
     real_mmap = resolve("mmap");
+    real_munmap = resolve("munmap");
+    real_sigaction = resolve("sigaction");
     real_fcntl = resolve("fcntl");
     real_dup = resolve("dup");
     real_dup2 = resolve("dup2");
@@ -115,6 +121,12 @@ void *shim_real_mmap(void *addr, size_t len, int prot, int flags, int fd,
                      off_t off)
 {
     return real_mmap(addr, len, prot, flags, fd, off);
+}
+
+int shim_real_sigaction(int sig, const struct sigaction *act,
+                        struct sigaction *old)
+{
+    return real_sigaction(sig, act, old);
 }
 
 /* ---- our descriptors ---- */
@@ -656,6 +668,23 @@ PUBLIC void *mmap(void *addr, size_t len, int prot, int flags, int fd,
 }
 PUBLIC void *mmap64(void *addr, size_t len, int prot, int flags, int fd,
                     off_t off) __attribute__((alias("mmap")));
+
+/* A view of VRAM unmapped is no longer one the holds protect (hold.c). */
+PUBLIC int munmap(void *addr, size_t len)
+{
+    hold_view_remove(addr, len);
+    return real_munmap(addr, len);
+}
+
+/* SIGSEGV is the holds' (hold.c): the application's action is kept. */
+PUBLIC int sigaction(int sig, const struct sigaction *act,
+                     struct sigaction *old)
+{
+    if (sig == SIGSEGV && hold_sigaction(act, old)) {
+        return 0;
+    }
+    return real_sigaction(sig, act, old);
+}
 
 PUBLIC int fcntl(int fd, int cmd, ...)
 {

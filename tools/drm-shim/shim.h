@@ -111,6 +111,21 @@ int shim_real_open(const char *path, int flags, mode_t mode);
 int shim_real_close(int fd);
 void *shim_real_mmap(void *addr, size_t len, int prot, int flags, int fd,
                      off_t off);
+struct sigaction;
+int shim_real_sigaction(int sig, const struct sigaction *act,
+                        struct sigaction *old);
+
+/*
+ * hold.c: the renderer's holds on Mesa's views of VRAM (R500HostOps
+ * vram_hold): the views gem_mmap() hands out, forgotten at munmap(); the
+ * application's SIGSEGV action (sigaction(), false: not the shim's);
+ * faults that released a hold.
+ */
+void hold_init(void);
+void hold_view_add(void *addr, uint64_t len, uint64_t off, int prot);
+void hold_view_remove(void *addr, uint64_t len);
+bool hold_sigaction(const struct sigaction *act, struct sigaction *old);
+uint64_t hold_faults(void);
 
 /* drm.c */
 int shim_ioctl(int fd, unsigned long request, void *arg);

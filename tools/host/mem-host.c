@@ -126,7 +126,7 @@ static bool mh_vram_hold(void *opaque, uint64_t offset, uint64_t len)
                 G_GINT64_MODIFIER "x) outside VRAM\n", offset, len);
         abort();
     }
-    if (!h->holds) {
+    if (h->on_hold ? !h->on_hold(h, offset, len, true) : !h->holds) {
         return false;
     }
     h->held_bytes += len;
@@ -152,6 +152,9 @@ static void mh_vram_unhold(void *opaque, uint64_t offset, uint64_t len)
     }
     h->held_bytes -= len;
     h->unhold_calls++;
+    if (h->on_hold) {
+        h->on_hold(h, offset, len, false);
+    }
 }
 
 static void mh_log(void *opaque, R500LogKind kind, const char *msg)

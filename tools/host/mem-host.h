@@ -54,6 +54,11 @@ struct MemHost {
      * traps on another thread).  Unset, the host holds nothing.
      */
     bool holds, holds_late, holds_set;
+    /*
+     * Or a host's own holds (the DRM shim's, on Mesa's views of VRAM):
+     * called to hold (held) and to let go; false: not held.
+     */
+    bool (*on_hold)(MemHost *h, uint64_t offset, uint64_t len, bool held);
     uint64_t held_bytes;        /* VRAM bytes held now */
     unsigned hold_calls, unhold_calls;
     /* Optional hooks, for a host that traces or forwards. */
