@@ -160,10 +160,13 @@ bool r500_tx_image(R500Worker *w, const R500TxUnit *t, unsigned l,
  * program calls (bit op of ops), over uniform sampler r500_s<unit>
  * holding r500_tx_image()'s texels, with the unit's SEL; false with the
  * reason for what GL cannot express.  r500_tx_gl_wrap: whether core GL
- * has the CLAMP_x mode.
+ * has the CLAMP_x mode.  r500_tx_glsl_op: the <op> of TEX op (US_TEX_INST
+ * INST), NULL for NOP, KILL and past DXDY; DXDY's function takes the
+ * gradients too, vec4 r500_tex_dxdy_<unit>(vec4 c, vec4 dx, vec4 dy).
  */
 typedef struct _GString GString;
 bool r500_tx_gl_wrap(unsigned mode);
+const char *r500_tx_glsl_op(unsigned op);
 bool r500_tx_glsl(const R500TxUnit *t, unsigned unit, uint16_t ops,
                   GString *out, const char **why);
 

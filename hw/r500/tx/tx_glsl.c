@@ -15,13 +15,20 @@
 static const char *const op_name[8] = {
     [R500_TEX_LD] = "ld", [R500_TEX_PROJ] = "proj",
     [R500_TEX_LODBIAS] = "lodbias", [R500_TEX_LOD] = "lod",
+    [R500_TEX_DXDY] = "dxdy",
 };
+
+const char *r500_tx_glsl_op(unsigned op)
+{
+    return op < 8 ? op_name[op] : NULL;
+}
 
 /* TEX_COORD_TYPE: 2D, 3D, cube (tx.c) */
 static const char *const sampler_type[3] = {
     "sampler2D", "sampler3D", "samplerCube",
 };
-static const char *const coord[3] = { "c.xy", "c.xyz", "c.xyz" };
+/* the coordinates (and gradients) a sampler of each type takes */
+static const char *const coord[3] = { "xy", "xyz", "xyz" };
 
 bool r500_tx_gl_wrap(unsigned mode)
 {
@@ -108,8 +115,9 @@ bool r500_tx_glsl(const R500TxUnit *t, unsigned unit, uint16_t ops,
             *why = "TEX op the translation does not call";
             return false;
         }
-        g_string_append_printf(out, "vec4 r500_tex_%s_%u(vec4 c) {\n"
+        g_string_append_printf(out, "vec4 r500_tex_%s_%u(vec4 c%s) {\n"
                                "    return r500_sel%u(", op_name[op], unit,
+                               op == R500_TEX_DXDY ? ", vec4 dx, vec4 dy" : "",
                                unit);
         switch (ct == 2 && op != R500_TEX_LOD ? 8 : op) {
         case 8:
@@ -119,20 +127,29 @@ bool r500_tx_glsl(const R500TxUnit *t, unsigned unit, uint16_t ops,
                                    op == R500_TEX_LODBIAS ? "c.w" : "0.0");
             break;
         case R500_TEX_LD:
-            g_string_append_printf(out, "texture(r500_s%u, %s)", unit, c);
+            g_string_append_printf(out, "texture(r500_s%u, c.%s)", unit, c);
             break;
         case R500_TEX_PROJ:
             /* S, T and R over Q (tx.c); a cube map ignores the scale */
-            g_string_append_printf(out, "texture(r500_s%u, %s / c.w)", unit,
-                                   c);
+            g_string_append_printf(out, "texture(r500_s%u, c.%s / c.w)",
+                                   unit, c);
             break;
         case R500_TEX_LODBIAS:
-            g_string_append_printf(out, "texture(r500_s%u, %s, c.w)", unit,
+            g_string_append_printf(out, "texture(r500_s%u, c.%s, c.w)", unit,
                                    c);
             break;
+        case R500_TEX_DXDY:
+            /*
+             * The given gradients (tx.c: each pixel's own, in the
+             * coordinates' units); GL's rho from them is tx.c's tx_lod(),
+             * the unit's LOD_BIAS the sampler's as for the other ops.
+             */
+            g_string_append_printf(out, "textureGrad(r500_s%u, c.%s, dx.%s, "
+                                   "dy.%s)", unit, c, c, c);
+            break;
         default:
-            g_string_append_printf(out, "textureLod(r500_s%u, %s, c.w)", unit,
-                                   c);
+            g_string_append_printf(out, "textureLod(r500_s%u, c.%s, c.w)",
+                                   unit, c);
             break;
         }
         g_string_append(out, ");\n}\n");
