@@ -9,6 +9,7 @@
  *            ALU (presubtract, swizzles, modifiers, OMOD, clamp, inline
  *            constants, predicates), TEX (through tx/), outputs
  * us_glsl.c  the decoded program as GLSL, for the host-GL renderer
+ *            (us_glsl_fc.c its flow control)
  */
 #ifndef HW_R500_US_US_H
 #define HW_R500_US_US_H
@@ -122,6 +123,15 @@ typedef struct R500UsInst {
 #define R500_US_SLOT_ONE        18
 #define R500_US_SLOTS           19
 
+/*
+ * The predicate bit a nonzero PRED_SEL reads for channel ch (3.2): 1 the
+ * channel's own, 2-5 R, G, B, A replicated, 6 and 7 wrap to R, G.
+ */
+static inline unsigned r500_us_pred_chan(unsigned sel, unsigned ch)
+{
+    return sel == 1 ? ch : (sel - 2) & 3;
+}
+
 /* Source n (0-2, 3: presubtract) channel c (RGBA) of an ALU instruction */
 #define R500_US_NEED(n, c)      (1u << ((n) * 4 + (c)))
 
@@ -200,7 +210,8 @@ float r500_us_inline_const(unsigned v);
  * locations 0..3), when the program reads constants uniform vec4
  * r500_k[256], and declares the sampling functions its TEX instructions
  * call, vec4 r500_tex_<op>_<unit>(vec4 str_q), which the caller defines
- * after the text (tx/tx_glsl.c).  False, with the reason, for what it cannot say yet.
+ * after the text (tx/tx_glsl.c).  False, with the reason, for what it
+ * cannot say.
  */
 typedef struct R500UsGlslIn {
     const char *prologue;
@@ -211,6 +222,12 @@ typedef struct R500UsGlslIn {
      * text (it stores them: the host-GL renderer's channel order).
      */
     bool epilogue;
+    /*
+     * The register file, for programs with flow control: the jumps'
+     * US_CODE_OFFSET, US_FC_BOOL_CONST and the loops' US_FC_INT_CONST are
+     * written into the text (a change is a new shader).
+     */
+    const uint32_t *regs;
 } R500UsGlslIn;
 typedef struct _GString GString;
 /* tex_ops (16 entries, or NULL): bit op of entry u, r500_tex_<op>_<u>

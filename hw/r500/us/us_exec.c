@@ -115,7 +115,7 @@ static bool pred_ok(const bool pred[4][4], unsigned sel, bool inv, int c,
     if (!sel) {
         return true;
     }
-    v = sel == 1 ? pred[c][p] : pred[(sel - 2) & 3][p];
+    v = pred[r500_us_pred_chan(sel, c)][p];
     return v != inv;
 }
 
