@@ -7,9 +7,13 @@
  * bit for bit (the transcendental ops to 1e-5 relative, where the C
  * library and the GL compiler differ; denormals as zero).  Programs: one per
  * feature, written by hand, then seeded random ones over everything the
- * translation covers.  What it declines is checked to be declined.
+ * translation covers: straight-line ALU programs, predication, relative
+ * addresses and derivatives, flow control (branches diverging per pixel,
+ * nested loops with aL-relative addresses, breaks, continues, calls, and
+ * FC instructions of random fields), the instruction bound and the
+ * nesting limits, fetches with gradients.  What it declines is checked
+ * to be declined.
  */
-#include <float.h>
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -20,7 +24,6 @@
 #define W 8
 #define NIN 4           /* temporaries 0-3 come from the "RS" */
 
-static GString *last_fs;        /* the shader last run, for failures */
 static GString *last_fs;        /* the shader last run, for failures */
 static GLuint fbo, tin_tex, vao;
 
@@ -63,12 +66,16 @@ static bool gl_up(void)
     /* complete without mip levels, or texelFetch reads (0, 0, 0, 1) */
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    /* complete without mip levels, or texelFetch reads (0, 0, 0, 1) */
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     glGenVertexArrays(1, &vao);
     glBindVertexArray(vao);
-    glViewport(0, 0, W, W);
+    /*
+     * The triangle (0, 0), (16, 0), (0, 16) in pixels covers the 8x8
+     * target whole, and lies in the clip volume: one GL would clip
+     * (llvmpipe does, into two triangles) puts helper invocations in
+     * the quads along its seam, which soft's quads, all covered, have
+     * not (IGNORE_UNCOVERED would differ there).
+     */
+    glViewport(0, 0, 2 * W, 2 * W);
     return true;
 }
 
@@ -85,12 +92,13 @@ static void run_gl(TestHost *h, float out[4][W][W][4], bool kill[W][W])
     static const char vs[] =
         "#version 450 core\n"
         "void main() {\n"
-        "    vec2 p = vec2((gl_VertexID & 1) * 4 - 1, (gl_VertexID >> 1) * 4 - 1);\n"
+        "    vec2 p = vec2((gl_VertexID & 1) * 2 - 1, (gl_VertexID >> 1) * 2 - 1);\n"
         "    gl_Position = vec4(p, 0.0, 1.0);\n}\n";
     static const float sentinel[4] = { -12345.0f, -12345.0f, -12345.0f,
                                        -12345.0f };
     R500UsGlslIn gin = { .prologue = prologue,
-                         .ztae = h->chip.us.zero_times_anything };
+                         .ztae = h->chip.us.zero_times_anything,
+                         .regs = h->chip.regs };
     GString *fs = g_string_new(NULL);
     const char *why;
     float tex[NIN][W * W][4];
@@ -209,6 +217,7 @@ static void check(TestHost *h, unsigned targets, bool tol, const char *what)
 {
     static float gl_out[4][W][W][4];
     static bool gl_kill[W][W];
+    const R500UsProg *p = &h->chip.us.prog;
 
     g_assert_true(r500_us_prepare(&h->chip));
     run_soft(h);
@@ -235,6 +244,13 @@ static void check(TestHost *h, unsigned targets, bool tol, const char *what)
                         memcpy(&ab, &a, 4);
                         memcpy(&bb, &b, 4);
                         g_printerr("%s", last_fs->str);
+                        for (uint32_t k = 0; k <= p->end - p->start; k++) {
+                            const uint32_t *i = &p->code[6 * k];
+
+                            g_printerr("%3u: %08x %08x %08x %08x %08x "
+                                       "%08x\n", k, i[0], i[1], i[2], i[3],
+                                       i[4], i[5]);
+                        }
                         g_error("%s: target %d pixel %d,%d channel %d: soft "
                                 "%.9g (0x%08x), gl %.9g (0x%08x)", what, t, x,
                                 y, c, a, ab, b, bb);
@@ -251,21 +267,27 @@ static void check(TestHost *h, unsigned targets, bool tol, const char *what)
  * infinities or NaNs: llvmpipe compiles shaders assuming there are none
  * (inf * 0 gives 0 there, NaN in IEEE and on soft), so the R500's special
  * values cannot be compared on it (docs/3d.md, "The host-GL translation").
+ * IN_NORMAL leaves out the tiny value too: its products are denormals,
+ * which llvmpipe flushes, and where a compare of one decides a branch or
+ * a predicate the two would part ways for good.
  */
-static void fill_inputs(GRand *r, bool positive)
+enum { IN_ANY, IN_POSITIVE, IN_NORMAL };
+
+static void fill_inputs(GRand *r, unsigned mode)
 {
     static const float special[] = {
         0.0f, -0.0f, 1.0f, -1.0f, 0.5f, 2.0f, 0.25f, -3.5f, 0.75f, 1e-20f,
     };
+    int ns = G_N_ELEMENTS(special) - (mode == IN_NORMAL);
 
     for (int y = 0; y < W; y++) {
         for (int x = 0; x < W; x++) {
             for (int n = 0; n < NIN; n++) {
                 for (int c = 0; c < 4; c++) {
-                    in[y][x][n][c] = positive
+                    in[y][x][n][c] = mode == IN_POSITIVE
                         ? (float)g_rand_double_range(r, 0.25, 4.0)
                         : g_rand_int_range(r, 0, 3) == 0
-                        ? special[g_rand_int_range(r, 0, G_N_ELEMENTS(special))]
+                        ? special[g_rand_int_range(r, 0, ns)]
                         : (float)g_rand_double_range(r, -4.0, 4.0);
                 }
             }
@@ -342,7 +364,7 @@ static void run_random(bool transcendental, unsigned count, guint32 seed)
         }
         t3d_us_program(h, w, n);
         h->chip.us.zero_times_anything = g_rand_boolean(r);
-        fill_inputs(r, transcendental);
+        fill_inputs(r, transcendental ? IN_POSITIVE : IN_ANY);
         g_snprintf(what, sizeof(what), "program %u (seed %u)", i, seed);
         check(h, 1, transcendental, what);
     }
@@ -382,7 +404,7 @@ static void test_targets_kill(void)
     w[6 + 3] |= 1u << 29;
     w[6 + 4] |= 1u << 29;
     t3d_us_program(h, w, 2);
-    fill_inputs(r, false);
+    fill_inputs(r, IN_ANY);
     check(h, 2, false, "target 1 after KILL");
     g_rand_free(r);
     test_host_free(h);
@@ -506,30 +528,717 @@ static void test_tex(void)
     test_host_free(h);
 }
 
-/* What the translation does not cover yet is declined, not miswritten. */
+/* ---- Predication, relative addresses, derivatives, flow control ---- */
+
+/* What random_alu_x() adds to random_alu()'s instructions. */
+enum {
+    X_PRED = 1,         /* predicated writes, predicate bits from OMASK */
+    X_REL = 2,          /* ADDRn_REL, ADDRD_REL: aL-relative addresses */
+    X_MD = 4,           /* MDH/MDV */
+    X_FC = 8,           /* WRITE_INACTIVE and the ALU result bit */
+};
+
+static unsigned rnd(GRand *r, unsigned n)
+{
+    return g_rand_int_range(r, 0, n);
+}
+
+/*
+ * A random ALU or OUT instruction (random_alu(), no transcendental ops)
+ * with the fields of x set at random: US_CMN_INST's RGB/ALPHA_PRED_SEL
+ * and _INV, WRITE_INACTIVE, ALU_RESULT_SEL/OP; US_ALU_RGB_INST's
+ * ALU_WMASK and TARGET (an ALU's predicate compare); the _REL bits of
+ * US_ALU_RGB/ALPHA_ADDR and of RGB/ALPHA_ADDRD; the MDH/MDV ops.
+ */
+static void random_alu_x(GRand *r, uint32_t w[6], bool out, unsigned x)
+{
+    T3DAlu a;
+
+    random_alu(r, &a, out, false);
+    if (!out && (x & X_PRED) && rnd(r, 3) == 0) {
+        a.rgb_omask = rnd(r, 8);
+        a.alpha_omask = rnd(r, 2);
+    }
+    if ((x & X_MD) && rnd(r, 3) == 0) {
+        a.rgb_op = 11 + rnd(r, 2);
+    }
+    if ((x & X_MD) && rnd(r, 3) == 0) {
+        a.alpha_op = 14 + rnd(r, 2);
+    }
+    t3d_us_alu(&a, w);
+    if (x & X_PRED) {
+        if (rnd(r, 2)) {
+            w[0] |= rnd(r, 8) << 3 | rnd(r, 2) << 6;
+        }
+        if (rnd(r, 2)) {
+            w[0] |= rnd(r, 8) << 25 | rnd(r, 2) << 22;
+        }
+        if (!out) {
+            w[3] |= rnd(r, 4) << 29;
+            w[4] |= rnd(r, 4) << 29;
+        }
+    }
+    if (x & X_FC) {
+        w[0] |= (rnd(r, 4) == 0) << 7 | rnd(r, 2) << 21 | rnd(r, 4) << 23;
+        w[3] |= rnd(r, 2) << 31;
+    }
+    if (x & X_REL) {
+        for (int k = 0; k < 3; k++) {
+            w[1] |= (rnd(r, 3) == 0) << (9 + 10 * k);
+            w[2] |= (rnd(r, 3) == 0) << (9 + 10 * k);
+        }
+        w[4] |= (rnd(r, 3) == 0) << 11;
+        w[5] |= (rnd(r, 3) == 0) << 11;
+    }
+}
+
+/*
+ * Loop constants (US_FC_INT_CONST 0-3: KR iterations 0-4, aL from KG
+ * 0-8, step KB -2..2) and the booleans, at random.
+ */
+static void random_fc_consts(TestHost *h, GRand *r)
+{
+    for (unsigned k = 0; k < 4; k++) {
+        int step = g_rand_int_range(r, -2, 3);
+
+        r500_reg_write(&h->chip, R500_REGA_AT(US_FC_INT_CONST, k),
+                       rnd(r, 5) | rnd(r, 9) << 8 | (uint32_t)(step & 0xFF)
+                       << 16);
+    }
+    r500_reg_write(&h->chip, R_US_FC_BOOL_CONST, g_rand_int(r));
+}
+
+/*
+ * Straight-line programs with predicated writes, predicate bits set by
+ * ALU OMASK, relative addresses (aL is 0 without loops) and MDH/MDV:
+ * each derivative reads pixel 0 and a neighbour of the quad, which GL
+ * gets through fine derivatives (us_glsl_fc.c's quad exchange).
+ */
+static void test_random_pred_md(void)
+{
+    TestHost *h = host();
+    GRand *r = g_rand_new_with_seed(29);
+    unsigned md = 0;
+
+    for (int k = 0; k < 4; k++) {
+        t3d_us_const(h, k, (float)g_rand_double_range(r, -2, 2),
+                     (float)g_rand_double_range(r, -2, 2), 0.5f, -1.0f);
+    }
+    for (unsigned i = 0; i < 300; i++) {
+        uint32_t w[6 * 6];
+        unsigned n = g_rand_int_range(r, 2, 7);
+        char what[64];
+
+        for (unsigned k = 0; k < n; k++) {
+            random_alu_x(r, w + 6 * k, k == n - 1, X_PRED | X_REL | X_MD);
+        }
+        t3d_us_program(h, w, n);
+        h->chip.us.zero_times_anything = g_rand_boolean(r);
+        fill_inputs(r, IN_NORMAL);
+        g_snprintf(what, sizeof(what), "pred/md program %u", i);
+        check(h, 1, false, what);
+        for (unsigned k = 0; k < n; k++) {
+            unsigned rop = w[6 * k + 5] & 15, aop = w[6 * k + 4] & 15;
+
+            md += rop == 11 || rop == 12 || aop == 14 || aop == 15;
+        }
+    }
+    /* the generator made derivatives often enough to mean something */
+    g_assert_cmpuint(md, >, 100);
+    g_rand_free(r);
+    test_host_free(h);
+}
+
+/* ---- Flow-control programs ---- */
+
+#define GEN_MAX 64              /* instructions of a generated program */
+
+/* FC instruction fields (US_FC_INST, US_FC_ADDR; reference 3.10) */
+typedef struct TFc {
+    unsigned op, func, aop, bop0, bop1, pop, target, int_addr, bool_addr;
+    bool any, belse, uncovered;
+} TFc;
+enum { FC_JUMP, FC_LOOP, FC_ENDLOOP, FC_REP, FC_ENDREP, FC_BREAKLOOP,
+       FC_BREAKREP, FC_CONTINUE };
+enum { B_NONE, B_DECR, B_INCR };
+
+static void fc_words(const TFc *f, uint32_t w[6])
+{
+    memset(w, 0, 6 * sizeof(w[0]));
+    w[0] = R500_US_FC;
+    w[2] = f->op | f->belse << 4 | f->any << 5 | f->aop << 6 |
+           f->func << 8 | f->pop << 16 | f->bop0 << 24 | f->bop1 << 26 |
+           f->uncovered << 28;
+    w[3] = f->bool_addr | f->int_addr << 8 | f->target << 16;
+}
+
+/*
+ * A program made as a compiler would: if/else/endif with per-pixel
+ * branch counters (the IF sends the pixels whose condition fails to
+ * sleep, B_OP INCR; ELSE swaps, B_ELSE; ENDIF wakes them, B_OP DECR),
+ * LOOP and REP with breaks and continues on per-pixel conditions, calls
+ * of a subroutine (A_OP push and pop); the fields a compiler would fix
+ * varied at random (JUMP_ANY, the condition's JUMP_FUNC).
+ */
+typedef struct GenLoop {
+    unsigned brk[GEN_MAX], nbrk, cont[GEN_MAX], ncont;
+    bool rep;
+} GenLoop;
+
+typedef struct Gen {
+    GRand *r;
+    uint32_t w[(GEN_MAX + 16) * 6];
+    unsigned n;
+    unsigned calls[GEN_MAX], ncalls;
+    bool sub;                   /* in the subroutine: no calls */
+    GenLoop lp[8];
+    unsigned nlp;
+} Gen;
+
+static void gen_fc(Gen *g, const TFc *f)
+{
+    fc_words(f, g->w + 6 * g->n++);
+}
+
+static void gen_patch(Gen *g, unsigned at, unsigned target)
+{
+    uint32_t *w = &g->w[6 * at + 3];
+
+    *w = (*w & ~(0x1FFu << 16)) | target << 16;
+}
+
+static void gen_alu(Gen *g, bool out)
+{
+    random_alu_x(g->r, g->w + 6 * g->n++, out,
+                 X_PRED | X_REL | X_MD | X_FC);
+}
+
+/* The ALU result bit of a fresh instruction: a per-pixel condition. */
+static unsigned gen_cond(Gen *g)
+{
+    static const unsigned funcs[] = { 0x0F, 0xF0, 0x33, 0xCC, 0x55 };
+
+    gen_alu(g, false);
+    g->w[6 * (g->n - 1) + 3] |= 1u << 31;       /* ALU_WMASK */
+    return rnd(g->r, 4) ? funcs[rnd(g->r, G_N_ELEMENTS(funcs))]
+                        : rnd(g->r, 256);
+}
+
+static void gen_block(Gen *g, unsigned depth);
+
+static void gen_if(Gen *g, unsigned depth)
+{
+    unsigned func = gen_cond(g), fif = g->n, fel;
+
+    gen_fc(g, &(TFc){ .func = func, .any = rnd(g->r, 4) == 0,
+                      .bop0 = B_INCR, .bop1 = B_INCR,
+                      .uncovered = rnd(g->r, 2) });
+    gen_block(g, depth + 1);
+    if (rnd(g->r, 2)) {
+        /* ELSE: jump to the ENDIF when no pixel is left active */
+        fel = g->n;
+        gen_fc(g, &(TFc){ .func = 0x00, .belse = true });
+        gen_patch(g, fif, g->n);
+        gen_block(g, depth + 1);
+        gen_patch(g, fel, g->n);
+    } else {
+        gen_patch(g, fif, g->n);
+    }
+    gen_fc(g, &(TFc){ .func = 0x00, .bop0 = B_DECR, .bop1 = B_DECR,
+                      .pop = 1, .target = g->n + 1 });
+}
+
+static void gen_loop(Gen *g, unsigned depth)
+{
+    bool rep = rnd(g->r, 2);
+    unsigned fl = g->n, fe;
+
+    /* LOOP/REP: skipped (to past its end) when no pixel is active */
+    gen_fc(g, &(TFc){ .op = rep ? FC_REP : FC_LOOP, .func = 0x00,
+                      .int_addr = rnd(g->r, 4) });
+    g->lp[g->nlp].nbrk = g->lp[g->nlp].ncont = 0;
+    g->lp[g->nlp].rep = rep;
+    g->nlp++;
+    gen_block(g, depth + 1);
+    g->nlp--;
+    fe = g->n;
+    gen_fc(g, &(TFc){ .op = rep ? FC_ENDREP : FC_ENDLOOP, .func = 0xFF,
+                      .any = rnd(g->r, 4) == 0, .target = fl + 1 });
+    gen_patch(g, fl, g->n);
+    for (unsigned k = 0; k < g->lp[g->nlp].nbrk; k++) {
+        gen_patch(g, g->lp[g->nlp].brk[k], g->n);
+    }
+    for (unsigned k = 0; k < g->lp[g->nlp].ncont; k++) {
+        gen_patch(g, g->lp[g->nlp].cont[k], fe);
+    }
+}
+
+/* BREAKLOOP/BREAKREP or CONTINUE of the innermost loop, on a condition. */
+static void gen_break(Gen *g)
+{
+    unsigned func = gen_cond(g);
+    bool cont = rnd(g->r, 2);
+    GenLoop *l = &g->lp[g->nlp - 1];
+
+    if (cont) {
+        l->cont[l->ncont++] = g->n;
+    } else {
+        l->brk[l->nbrk++] = g->n;
+    }
+    gen_fc(g, &(TFc){ .op = cont ? FC_CONTINUE
+                                 : l->rep ? FC_BREAKREP : FC_BREAKLOOP,
+                      .func = func, .any = rnd(g->r, 2),
+                      .bop1 = rnd(g->r, 3), .pop = rnd(g->r, 2) });
+}
+
+static void gen_block(Gen *g, unsigned depth)
+{
+    unsigned items = g_rand_int_range(g->r, 1, 4);
+
+    for (unsigned i = 0; i < items; i++) {
+        unsigned k = g->n + 12 < GEN_MAX && depth < 3 ? rnd(g->r, 8) : 0;
+
+        switch (k) {
+        case 3:
+            gen_if(g, depth);
+            break;
+        case 4:
+        case 5:
+            gen_loop(g, depth);
+            break;
+        case 6:
+            if (g->nlp) {
+                gen_break(g);
+                break;
+            }
+            /* fall through */
+        case 7:
+            if (!g->sub) {
+                g->calls[g->ncalls++] = g->n;
+                gen_fc(g, &(TFc){ .func = 0xFF, .aop = 2 });
+                break;
+            }
+            /* fall through */
+        default:
+            gen_alu(g, rnd(g->r, 6) == 0);
+            break;
+        }
+    }
+}
+
+/* A whole program: the main block, an OUT, then any subroutine. */
+static void gen_program(Gen *g)
+{
+    g->n = g->ncalls = g->nlp = 0;
+    g->sub = false;
+    gen_block(g, 0);
+    gen_alu(g, true);
+    if (g->ncalls) {
+        /* the end of the main part: a jump out of the program */
+        gen_fc(g, &(TFc){ .func = 0xFF, .target = 511 });
+        for (unsigned k = 0; k < g->ncalls; k++) {
+            gen_patch(g, g->calls[k], g->n);
+        }
+        g->sub = true;
+        gen_block(g, 1);
+        gen_fc(g, &(TFc){ .func = 0xFF, .aop = 1 });     /* RET */
+    }
+    g_assert_cmpuint(g->n, <=, G_N_ELEMENTS(g->w) / 6);
+}
+
+/*
+ * Any FC at all: every field at random, jumps anywhere in or just past
+ * the program; many never end and are dropped by the instruction bound.
+ */
+static void chaos_program(GRand *r, uint32_t *w, unsigned n)
+{
+    for (unsigned k = 0; k < n; k++) {
+        if (k < n - 1 && rnd(r, 3) == 0) {
+            TFc f = {
+                .op = rnd(r, 8), .func = rnd(r, 256), .aop = rnd(r, 4),
+                .bop0 = rnd(r, 4), .bop1 = rnd(r, 4), .pop = rnd(r, 4),
+                .target = rnd(r, n + 1), .int_addr = rnd(r, 4),
+                .bool_addr = rnd(r, 32), .any = rnd(r, 2),
+                .belse = rnd(r, 4) == 0, .uncovered = rnd(r, 2),
+            };
+
+            fc_words(&f, w + 6 * k);
+            w[6 * k] |= rnd(r, 8) << 3 | rnd(r, 2) << 6;  /* PRED_SEL/INV */
+        } else {
+            random_alu_x(r, w + 6 * k, k == n - 1 || rnd(r, 6) == 0,
+                         X_PRED | X_REL | X_MD | X_FC);
+        }
+    }
+}
+
+/* Whether soft dropped every pixel (the instruction bound). */
+static bool soft_all_killed(void)
+{
+    for (int y = 0; y < W; y++) {
+        for (int x = 0; x < W; x++) {
+            if (!soft_kill[y][x]) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+/*
+ * Random programs with flow control on soft and on GL, bit for bit:
+ * structured ones (branches that diverge per pixel, nested loops with
+ * aL-relative addresses, breaks, continues, calls) and chaotic ones.
+ */
+static void test_random_flow(void)
+{
+    TestHost *h = host();
+    GRand *r = g_rand_new_with_seed(31);
+    Gen *g = g_new0(Gen, 1);
+    unsigned ended = 0, runaway = 0, nfc = 0;
+
+    g->r = r;
+    for (int k = 0; k < 4; k++) {
+        t3d_us_const(h, k, (float)g_rand_double_range(r, -2, 2),
+                     (float)g_rand_double_range(r, -2, 2), 0.5f, -1.0f);
+    }
+    for (unsigned i = 0; i < 400; i++) {
+        bool chaos = i % 4 == 3;
+        char what[64];
+
+        if (chaos) {
+            g->n = g_rand_int_range(r, 3, 12);
+            chaos_program(r, g->w, g->n);
+        } else {
+            gen_program(g);
+        }
+        t3d_us_program(h, g->w, g->n);
+        random_fc_consts(h, r);
+        h->chip.us.zero_times_anything = g_rand_boolean(r);
+        fill_inputs(r, IN_NORMAL);
+        g_snprintf(what, sizeof(what), "flow program %u (%s)", i,
+                   chaos ? "chaos" : "structured");
+        check(h, 1, false, what);
+        nfc += h->chip.us.prog.uses_fc;
+        if (soft_all_killed()) {
+            runaway++;
+        } else if (!chaos) {
+            ended++;
+        }
+    }
+    g_test_message("%u flow programs: %u structured ones ended, %u ran "
+                   "past the bound", nfc, ended, runaway);
+    /* not a test of the bound alone: most structured programs end */
+    g_assert_cmpuint(nfc, >, 300);
+    g_assert_cmpuint(ended, >, 250);
+    g_free(g);
+    g_rand_free(r);
+    test_host_free(h);
+}
+
+/* OUT of t<src> to target 0 (t3d_us_passthrough() for another temp). */
+static void out_temp(uint32_t w[6], unsigned src)
+{
+    T3DAlu o = {
+        .out = true, .rgb_omask = 7, .alpha_omask = 1,
+        .addr = { src, 0x80, 0x80 },
+        .swz = { { 0, 1, 2 }, { 6, 6, 6 }, { 4, 4, 4 } },
+        .aswz = { 3, 6, 4 },
+    };
+
+    t3d_us_alu(&o, w);
+}
+
+/*
+ * The instruction bound, exactly: OUT, LOOP 217 { LOOP 150 { ALU } } is
+ * 2 + 217 * (1 + 150 * 2 + 1) = 65536 instructions a quad, the most soft
+ * runs; one more instruction after it and every pixel is dropped, on
+ * both.  And a JUMP to itself, which ends only by the bound.
+ */
+static void test_flow_bound(void)
+{
+    TestHost *h = host();
+    GRand *r = g_rand_new_with_seed(37);
+    uint32_t w[8 * 6];
+    T3DAlu a = {
+        .rgb_wmask = 7, .addr = { 1, 2, 3 },
+        .swz = { { 0, 1, 2 }, { 0, 1, 2 }, { 0, 1, 2 } },
+        .aswz = { 3, 3, 3 }, .sel = { 0, 1, 2 }, .asel = { 0, 1, 2 },
+        .dst = 5, .clamp = true,
+    };
+
+    out_temp(w, 0);
+    fc_words(&(TFc){ .op = FC_LOOP, .target = 6 }, w + 6);
+    fc_words(&(TFc){ .op = FC_LOOP, .int_addr = 1, .target = 5 }, w + 12);
+    t3d_us_alu(&a, w + 18);
+    fc_words(&(TFc){ .op = FC_ENDLOOP, .func = 0xFF, .target = 3 }, w + 24);
+    fc_words(&(TFc){ .op = FC_ENDLOOP, .func = 0xFF, .target = 2 }, w + 30);
+    t3d_us_alu(&a, w + 36);
+    r500_reg_write(&h->chip, R500_REGA_AT(US_FC_INT_CONST, 0), 217);
+    r500_reg_write(&h->chip, R500_REGA_AT(US_FC_INT_CONST, 1), 150);
+    fill_inputs(r, IN_NORMAL);
+    t3d_us_program(h, w, 6);
+    check(h, 1, false, "65536 instructions");
+    g_assert_false(soft_kill[3][3]);
+    t3d_us_program(h, w, 7);
+    check(h, 1, false, "65537 instructions");
+    g_assert_true(soft_all_killed());
+    /* 1: JUMP 1, always */
+    fc_words(&(TFc){ .func = 0xFF, .target = 1 }, w + 6);
+    t3d_us_program(h, w, 2);
+    check(h, 1, false, "a jump to itself");
+    g_assert_true(soft_all_killed());
+    g_rand_free(r);
+    test_host_free(h);
+}
+
+/*
+ * Loops nested past R500_US_LOOP_DEPTH (a LOOP whose body jumps back to
+ * it: the ninth is skipped), calls past the address stack (a CALL of
+ * itself: the ninth push is lost, so the returns come back to the
+ * eighth's), on soft and GL alike.
+ */
+static void test_flow_deep(void)
+{
+    TestHost *h = host();
+    GRand *r = g_rand_new_with_seed(41);
+    uint32_t w[6 * 6];
+    /* t5 = t5 * 1 + 1; t6 = t1 * -1 + t5 */
+    T3DAlu inc = {
+        .rgb_wmask = 7, .alpha_wmask = 1, .addr = { 5 },
+        .swz = { { 0, 1, 2 }, { 6, 6, 6 }, { 6, 6, 6 } },
+        .aswz = { 3, 6, 6 }, .dst = 5,
+    };
+    T3DAlu sub = {
+        .rgb_wmask = 7, .addr = { 1, 5 },
+        .swz = { { 0, 1, 2 }, { 6, 6, 6 }, { 0, 1, 2 } },
+        .mod = { 0, 1, 0 }, .sel = { 0, 0, 1 },
+        .aswz = { 3, 6, 3 }, .amod = { 0, 1, 0 }, .asel = { 0, 0, 1 },
+        .dst = 6,
+    };
+
+    fill_inputs(r, IN_NORMAL);
+    /* 0: LOOP (255) to 2; 1: JUMP 0; 2: OUT */
+    fc_words(&(TFc){ .op = FC_LOOP, .target = 2 }, w);
+    fc_words(&(TFc){ .func = 0xFF, .target = 0 }, w + 6);
+    out_temp(w + 12, 0);
+    r500_reg_write(&h->chip, R500_REGA_AT(US_FC_INT_CONST, 0), 255);
+    t3d_us_program(h, w, 3);
+    check(h, 1, false, "loops too deep");
+    g_assert_false(soft_kill[0][0]);
+    /*
+     * 0: t5 = t5 + 1; 1: t6 = t5 - t1, the ALU result t6.r < 0;
+     * 2: CALL 0 if that result, for any pixel (JUMP_ANY), the pixels that
+     * did not want it asleep (B_OP1 INCR); 3: RET (waking a level,
+     * B_OP1 DECR); 4: OUT t5.  Each pixel's t1.r is its own depth, up
+     * to 12: past 8 the pushes are lost and the returns come back to
+     * the eighth call's.
+     */
+    t3d_us_alu(&inc, w);
+    t3d_us_alu(&sub, w + 6);
+    w[6] |= 1u << 23;                       /* ALU_RESULT_OP: < 0 */
+    w[6 + 3] |= 1u << 31;                   /* ALU_WMASK */
+    fc_words(&(TFc){ .func = 0xF0, .any = true, .aop = 2, .bop1 = B_INCR,
+                     .target = 0 }, w + 12);
+    fc_words(&(TFc){ .func = 0xFF, .aop = 1, .bop1 = B_DECR, .pop = 1 },
+             w + 18);
+    out_temp(w + 24, 5);
+    for (int y = 0; y < W; y++) {
+        for (int x = 0; x < W; x++) {
+            in[y][x][1][0] = g_rand_int_range(r, 0, 13) + 0.5f;
+        }
+    }
+    t3d_us_program(h, w, 5);
+    check(h, 1, false, "calls too deep");
+    g_assert_false(soft_kill[0][0]);
+    g_rand_free(r);
+    test_host_free(h);
+}
+
+/*
+ * A 16x16 RGBA8 texture on unit 0 with its mip chain (16 ... 1), random
+ * texels in every level, point filtered within and between levels, each
+ * level uploaded from r500_tx_image to GL's texture on unit 1.
+ */
+static void tex_mipmapped(TestHost *h, GRand *r, GLuint tex)
+{
+    R500Chip *s = &h->chip;
+    const R500TxUnit *t = &s->tx.unit[0];
+    static float img[16 * 16 * 4];
+
+    r500_reg_write(s, R_TX_ENABLE, 1);
+    /* repeat, point MAG and MIN, point MIP */
+    r500_reg_write(s, R_TX_FILTER0, 1u << 9 | 1u << 11 | 1u << 13);
+    r500_reg_write(s, R_TX_FILTER1, 0);
+    r500_reg_write(s, R_TX_FORMAT0, 15 | 15u << 11 | 4u << 26);
+    r500_reg_write(s, R_TX_FORMAT1, 0x0C | 3u << 9 | 0u << 12 | 1u << 15 |
+                   2u << 18);
+    r500_reg_write(s, R_TX_FORMAT2, 0);
+    r500_reg_write(s, R_TX_OFFSET, T3D_TEX);
+    r500_tx_prepare(s);
+    g_assert_true(t->valid);
+    g_assert_cmpuint(t->last, ==, 4);
+    for (uint64_t a = T3D_TEX; a < t->chain_end; a++) {
+        h->vram[a] = g_rand_int(r);
+    }
+    glActiveTexture(GL_TEXTURE1);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    for (unsigned l = 0; l <= 4; l++) {
+        g_assert_true(r500_tx_image(r500_soft_begin(s), t, l, img));
+        glTexImage2D(GL_TEXTURE_2D, l, GL_RGBA32F, 16 >> l, 16 >> l, 0,
+                     GL_RGBA, GL_FLOAT, img);
+    }
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 4);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER,
+                    GL_NEAREST_MIPMAP_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
+    glActiveTexture(GL_TEXTURE0);
+}
+
+/* TEX word: op of unit 0, src t<src> S T R Q = .xyzw, RGBA to t<dst>. */
+static void tex_words(uint32_t w[6], unsigned op, unsigned src, bool src_rel,
+                      unsigned dst, bool dst_rel)
+{
+    memset(w, 0, 6 * sizeof(w[0]));
+    w[0] = R500_US_TEX | 7u << 11 | 1u << 14;
+    w[1] = op << 22;
+    w[2] = src | src_rel << 7 | 0u << 8 | 1u << 10 | 2u << 12 | 3u << 14 |
+           dst << 16 | dst_rel << 23 | 0u << 24 | 1u << 26 | 2u << 28 |
+           3u << 30;
+}
+
+/*
+ * TEX DXDY (seed 000, US_TEX_ADDR_DXDY): S, T from t0, the gradients from
+ * t1 (selects G, R, A, B) and t2 (B, A, R, G), at LODs -1..4 with every
+ * level in reach.  Each quad's gradients are one pair: llvmpipe takes one
+ * LOD per quad, soft one per pixel (GL's rule, tx.c tx_lod()), so pixels
+ * of a quad with other gradients could differ there; LODs stay 0.25 from
+ * where MIP_POINT rounds to another level.  Then LD with aL-relative
+ * source and destination in a loop (t0..t2 into t8..t10).
+ */
+static void test_dxdy(void)
+{
+    TestHost *h = host();
+    GRand *r = g_rand_new_with_seed(43);
+    uint32_t w[5 * 6];
+    T3DAlu mad = {
+        .out = true, .rgb_omask = 7, .alpha_omask = 1,
+        .addr = { 8, 9, 10 },
+        .swz = { { 0, 1, 2 }, { 0, 1, 2 }, { 0, 1, 2 } },
+        .aswz = { 3, 3, 3 }, .sel = { 0, 1, 2 }, .asel = { 0, 1, 2 },
+    };
+    GLuint tex;
+
+    glGenTextures(1, &tex);
+    tex_mipmapped(h, r, tex);
+    tex_words(w, R500_TEX_DXDY, 0, false, 3, false);
+    /* DX_ADDR t1 selects G R A B, DY_ADDR t2 selects B A R G */
+    w[3] = 1 | (1u << 8 | 0u << 10 | 3u << 12 | 2u << 14) |
+           2u << 16 | (2u << 24 | 3u << 26 | 0u << 28 | 1u << 30);
+    out_temp(w + 6, 3);
+    t3d_us_program(h, w, 2);
+    for (unsigned round = 0; round < 8; round++) {
+        for (int qy = 0; qy < W; qy += 2) {
+            for (int qx = 0; qx < W; qx += 2) {
+                /* rho = 2^lod texels: the longer gradient, 16 a unit */
+                float lod = g_rand_int_range(r, -1, 5) +
+                            (float)g_rand_double_range(r, -0.25, 0.25);
+                float len = exp2f(lod) / 16.0f;
+                float k = (float)g_rand_double_range(r, 0.1, 1.0);
+                /* along S or T: the length GL's rho and llvmpipe's
+                 * approximation of it (the largest component) agree on */
+                bool on_t = rnd(r, 2);
+                float sg = rnd(r, 2) ? -1.0f : 1.0f;
+                float gx[2] = { on_t ? 0.0f : sg * len, on_t ? sg * len : 0.0f };
+                float gy[2] = { -k * gx[1], k * gx[0] };
+                bool swap = rnd(r, 2);
+
+                for (int p = 0; p < 4; p++) {
+                    float (*v)[4] = in[qy + p / 2][qx + p % 2];
+
+                    for (int c = 0; c < 2; c++) {
+                        v[0][c] = (g_rand_int_range(r, -16, 32) +
+                                   (float)g_rand_double_range(r, 0.1, 0.9))
+                                  / 16.0f;
+                    }
+                    v[0][2] = v[0][3] = 0.0f;
+                    /* t1: dx in G, R (S, T); t2: dy in B, A */
+                    v[1][1] = swap ? gy[0] : gx[0];
+                    v[1][0] = swap ? gy[1] : gx[1];
+                    v[1][2] = v[1][3] = 7.0f;
+                    v[2][2] = swap ? gx[0] : gy[0];
+                    v[2][3] = swap ? gx[1] : gy[1];
+                    v[2][0] = v[2][1] = -9.0f;
+                }
+            }
+        }
+        check(h, 1, false, "TEX DXDY");
+    }
+    /* 0: LOOP (3, aL 0 step 1) to 3; 1: LD t[0 + aL] -> t[8 + aL];
+     * 2: ENDLOOP to 1; 3: OUT t8 * t9 + t10 */
+    fc_words(&(TFc){ .op = FC_LOOP, .target = 3 }, w);
+    tex_words(w + 6, R500_TEX_LD, 0, true, 8, true);
+    fc_words(&(TFc){ .op = FC_ENDLOOP, .func = 0xFF, .target = 1 }, w + 12);
+    t3d_us_alu(&mad, w + 18);
+    r500_reg_write(&h->chip, R500_REGA_AT(US_FC_INT_CONST, 0), 3 | 1u << 16);
+    t3d_us_program(h, w, 4);
+    fill_inputs(r, IN_NORMAL);
+    /* S, T at texel centres, a texel a pixel: the LOD is 0 in every quad */
+    for (int n = 0; n < 3; n++) {
+        int ds = g_rand_int_range(r, -16, 16), dt = g_rand_int_range(r, -16, 16);
+
+        for (int y = 0; y < W; y++) {
+            for (int x = 0; x < W; x++) {
+                in[y][x][n][0] = (x + ds + 0.5f) / 16.0f;
+                in[y][x][n][1] = (y + dt + 0.5f) / 16.0f;
+            }
+        }
+    }
+    check(h, 1, false, "TEX LD, relative, in a loop");
+    glDeleteTextures(1, &tex);
+    g_rand_free(r);
+    test_host_free(h);
+}
+
+/*
+ * What the translation cannot say is declined, not miswritten; what it
+ * once declined (MDH/MDV, DXDY) is translated.
+ */
 static void test_declines(void)
 {
     TestHost *h = host();
     GString *g = g_string_new(NULL);
-    R500UsGlslIn gin = { .prologue = prologue };
+    R500UsGlslIn gin = { .prologue = prologue, .regs = h->chip.regs };
     const char *why;
-    uint32_t w[6];
+    uint32_t w[2 * 6];
     T3DAlu a = { .out = true, .rgb_omask = 7, .alpha_omask = 1,
-                 .rgb_op = 11 /* MDH */ };
+                 .rgb_op = 11 /* MDH */, .alpha_op = 15 /* MDV */ };
 
     t3d_us_alu(&a, w);
     t3d_us_program(h, w, 1);
     g_assert_true(r500_us_prepare(&h->chip));
-    g_assert_false(r500_us_glsl(&h->chip.us.prog, &gin, g, NULL, &why));
-    g_assert_nonnull(strstr(why, "derivative"));
+    g_assert_true(r500_us_glsl(&h->chip.us.prog, &gin, g, NULL, &why));
     /* a fetch with gradients (TEX DXDY) */
-    memset(w, 0, sizeof(w));
-    w[0] = R500_US_TEX | 7u << 11 | 1u << 14;
-    w[1] = 6u << 22;
+    tex_words(w, R500_TEX_DXDY, 0, false, 1, false);
+    t3d_us_program(h, w, 1);
+    g_assert_true(r500_us_prepare(&h->chip));
+    g_assert_true(r500_us_glsl(&h->chip.us.prog, &gin, g, NULL, &why));
+    /* unscaled coordinates: GL's sampler has no such mode */
+    w[1] |= 1u << 27;
     t3d_us_program(h, w, 1);
     g_assert_true(r500_us_prepare(&h->chip));
     g_assert_false(r500_us_glsl(&h->chip.us.prog, &gin, g, NULL, &why));
-    g_assert_cmpstr(why, ==, "texture fetch with gradients (DXDY)");
+    g_assert_nonnull(strstr(why, "unscaled"));
+    /* flow control needs the FC registers */
+    fc_words(&(TFc){ .func = 0xFF, .target = 1 }, w);
+    t3d_us_alu(&a, w + 6);
+    t3d_us_program(h, w, 2);
+    g_assert_true(r500_us_prepare(&h->chip));
+    g_assert_true(r500_us_glsl(&h->chip.us.prog, &gin, g, NULL, &why));
+    gin.regs = NULL;
+    g_assert_false(r500_us_glsl(&h->chip.us.prog, &gin, g, NULL, &why));
+    g_assert_nonnull(strstr(why, "FC registers"));
     /* a unit GL cannot sample as the card does: GL_CLAMP (CLAMP_HALF) */
     r500_reg_write(&h->chip, R_TX_ENABLE, 1);
     r500_reg_write(&h->chip, R_TX_FILTER0, 4 | 4u << 3 | 1u << 9 | 1u << 11);
@@ -556,6 +1265,11 @@ int main(int argc, char **argv)
                     test_random_transcendental);
     g_test_add_func("/us-glsl/targets-kill", test_targets_kill);
     g_test_add_func("/us-glsl/tex", test_tex);
+    g_test_add_func("/us-glsl/random-pred-md", test_random_pred_md);
+    g_test_add_func("/us-glsl/random-flow", test_random_flow);
+    g_test_add_func("/us-glsl/flow-bound", test_flow_bound);
+    g_test_add_func("/us-glsl/flow-deep", test_flow_deep);
+    g_test_add_func("/us-glsl/dxdy", test_dxdy);
     g_test_add_func("/us-glsl/declines", test_declines);
     return g_test_run();
 }

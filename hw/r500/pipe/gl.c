@@ -1056,6 +1056,7 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
         gin.prologue = pro->str;
         gin.ztae = s->us.zero_times_anything;
         gin.epilogue = true;
+        gin.regs = s->regs;
         if (!r500_us_glsl(&s->us.prog, &gin, fs, ops, &why)) {
             note = R500_GL_NOTE_PROGRAM;
         }

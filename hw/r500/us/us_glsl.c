@@ -6,14 +6,18 @@
  * tests/gl/test-us-glsl.c runs both on the same inputs and compares the
  * bits.
  *
- * This first step covers straight-line programs: ALU and OUT instructions
- * with every operand feature (temporaries, constants, inline constants,
+ * This file writes the instructions: ALU and OUT with every operand
+ * feature (temporaries, constants, inline constants, relative addresses,
  * the swizzles and their 0/0.5/1 selects, modifiers, presubtract), every
- * RGB and alpha op but the derivatives (MDH/MDV), OMOD, clamps, the
- * ZERO_TIMES_ANYTHING rule, the W (depth) output, and TEX KILL.  It
- * declines (returns false with the reason) what it cannot yet say: flow
- * control, predicated writes, relative addressing, derivatives and texture
- * fetches; the renderer draws such a program with soft.
+ * RGB and alpha op with the derivatives (MDH/MDV, through the quad
+ * exchange of us_glsl_fc.c), OMOD, clamps, the ZERO_TIMES_ANYTHING rule,
+ * predicate bits and predicated writes, the ALU result bit, the W
+ * (depth) output; TEX KILL and the fetches LD, PROJ, LODBIAS, LOD and
+ * DXDY; and the shader around them.  A program with flow control runs
+ * as us_exec.c runs it, a program counter over blocks
+ * (us_glsl_fc.c); one without is straight-line code.  It declines
+ * (returns false with the reason) what GL cannot say: unscaled
+ * coordinates; the renderer draws such a program with soft.
  *
  * Semantics kept exactly where GLSL allows: products, sums and selects are
  * exact IEEE single operations, and `precise` keeps the compiler from
@@ -26,7 +30,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "../r500.h"
+#include "us_glsl_int.h"
 
 static const char chan[4] = { 'r', 'g', 'b', 'a' };
 
@@ -44,18 +48,88 @@ static void lit(GString *g, float v)
     g_string_append_printf(g, "(r500_one * uintBitsToFloat(0x%08xu))", b);
 }
 
-/* Source n (0-2) channel c of an instruction: temp, constant or inline. */
-static void src_chan(GString *g, const R500UsInst *in, unsigned n,
-                     unsigned c)
+/*
+ * Temporary idx, with aL added when rel (us_exec.c: the index plus the
+ * innermost loop's aL, wrapped to the 128 temporaries), as a value.
+ * Without flow control aL is 0, so the index is the address; with it,
+ * the temporary is chosen among those aL's values reach.
+ */
+static void temp(GString *g, UsGlsl *c, unsigned idx, bool rel)
 {
-    const R500UsAddr *a = c < 3 ? &in->rgb_addr[n] : &in->alpha_addr[n];
+    unsigned n = rel && c->fc ? c->nal : 0;
+
+    if (!n) {
+        c->used[idx & (R500_US_TEMPS - 1)] = 1;
+        g_string_append_printf(g, "t%u", idx & (R500_US_TEMPS - 1));
+        return;
+    }
+    g_string_append(g, "(");
+    for (unsigned k = 0; k < n; k++) {
+        unsigned t = (idx + c->al[k]) & (R500_US_TEMPS - 1);
+
+        c->used[t] = 1;
+        if (k + 1 < n) {
+            g_string_append_printf(g, "(r500_al & 127) == %u ? t%u : ",
+                                   c->al[k], t);
+        } else {
+            g_string_append_printf(g, "t%u)", t);
+        }
+    }
+}
+
+/* dst.<ch> = src, under the condition (none when empty). */
+static void store(GString *g, const GString *cond, const char *dst,
+                  unsigned ch, const char *src)
+{
+    if (cond->len) {
+        g_string_append_printf(g, "        if (%s) {\n    ", cond->str);
+    }
+    g_string_append_printf(g, "        %s.%c = %s;\n", dst, chan[ch], src);
+    if (cond->len) {
+        g_string_append(g, "        }\n");
+    }
+}
+
+/* Temporary idx (+ aL when rel) channel ch = src, under the condition. */
+static void store_temp(GString *g, UsGlsl *c, const GString *cond,
+                       unsigned idx, bool rel, unsigned ch, const char *src)
+{
+    GString *dst = g_string_new(NULL), *cnd = g_string_new(NULL);
+
+    if (!rel || !c->fc) {
+        temp(dst, c, idx, false);
+        store(g, cond, dst->str, ch, src);
+    }
+    for (unsigned k = 0; rel && c->fc && k < c->nal; k++) {
+        g_string_truncate(dst, 0);
+        g_string_printf(cnd, "(r500_al & 127) == %u%s%s", c->al[k],
+                        cond->len ? " && " : "", cond->str);
+        temp(dst, c, idx + c->al[k], false);
+        store(g, cnd, dst->str, ch, src);
+    }
+    g_string_free(dst, true);
+    g_string_free(cnd, true);
+}
+
+/* Source n (0-2) channel ch of an instruction: temp, constant or inline. */
+static void src_chan(GString *g, UsGlsl *c, const R500UsInst *in,
+                     unsigned n, unsigned ch)
+{
+    const R500UsAddr *a = ch < 3 ? &in->rgb_addr[n] : &in->alpha_addr[n];
 
     switch (a->kind) {
     case R500_US_SRC_TEMP:
-        g_string_append_printf(g, "t%u.%c", a->index, chan[c]);
+        temp(g, c, a->index, a->rel);
+        g_string_append_printf(g, ".%c", chan[ch]);
         break;
     case R500_US_SRC_CONST:
-        g_string_append_printf(g, "r500_k[%u].%c", a->index, chan[c]);
+        c->consts = true;
+        if (a->rel && c->fc) {
+            g_string_append_printf(g, "r500_k[(%u + r500_al) & %u].%c",
+                                   a->index, R500_US_CONSTS - 1, chan[ch]);
+        } else {
+            g_string_append_printf(g, "r500_k[%u].%c", a->index, chan[ch]);
+        }
         break;
     default:
         /* an inline constant supplies every channel (open question 2) */
@@ -64,14 +138,15 @@ static void src_chan(GString *g, const R500UsInst *in, unsigned n,
     }
 }
 
-/* Channel c of the presubtract result (sel 3). */
-static void presub_chan(GString *g, const R500UsInst *in, unsigned c)
+/* Channel ch of the presubtract result (sel 3). */
+static void presub_chan(GString *g, UsGlsl *c, const R500UsInst *in,
+                        unsigned ch)
 {
-    unsigned op = c < 3 ? in->rgb_srcp : in->alpha_srcp;
+    unsigned op = ch < 3 ? in->rgb_srcp : in->alpha_srcp;
     GString *s0 = g_string_new(NULL), *s1 = g_string_new(NULL);
 
-    src_chan(s0, in, 0, c);
-    src_chan(s1, in, 1, c);
+    src_chan(s0, c, in, 0, ch);
+    src_chan(s1, c, in, 1, ch);
     switch (op) {
     case 0:
         g_string_append_printf(g, "(1.0 - 2.0 * %s)", s0->str);
@@ -91,7 +166,7 @@ static void presub_chan(GString *g, const R500UsInst *in, unsigned c)
 }
 
 /* An operand slot (us.c: sel * 4 + channel, or a constant select). */
-static void slot(GString *g, const R500UsInst *in, unsigned sl)
+static void slot(GString *g, UsGlsl *c, const R500UsInst *in, unsigned sl)
 {
     switch (sl) {
     case R500_US_SLOT_0: lit(g, 0.0f); return;
@@ -99,40 +174,94 @@ static void slot(GString *g, const R500UsInst *in, unsigned sl)
     case R500_US_SLOT_ONE: lit(g, 1.0f); return;
     }
     if (sl / 4 == 3) {
-        presub_chan(g, in, sl % 4);
+        presub_chan(g, c, in, sl % 4);
     } else {
-        src_chan(g, in, sl / 4, sl % 4);
+        src_chan(g, c, in, sl / 4, sl % 4);
     }
 }
 
-/* One operand channel with its modifier, as us_exec.c's operand(). */
-static void operand(GString *g, const R500UsInst *in, unsigned sl,
-                    unsigned mod)
-{
-    static const char *const pre[4] = { "(", "(-", "abs(", "(-abs(" };
-    static const char *const post[4] = { ")", ")", ")", "))" };
+/* The input modifiers (none, negate, abs, -abs), as us_exec.c operand(). */
+static const char *const mod_pre[4] = { "(", "(-", "abs(", "(-abs(" };
+static const char *const mod_post[4] = { ")", ")", ")", "))" };
 
-    g_string_append(g, pre[mod & 3]);
-    slot(g, in, sl);
-    g_string_append(g, post[mod & 3]);
+/* One operand channel with its modifier, as us_exec.c's operand(). */
+static void operand(GString *g, UsGlsl *c, const R500UsInst *in,
+                    unsigned sl, unsigned mod)
+{
+    g_string_append(g, mod_pre[mod & 3]);
+    slot(g, c, in, sl);
+    g_string_append(g, mod_post[mod & 3]);
 }
 
 /* The three RGB operands as vec3 a, b, c and the alpha ones as floats. */
-static void operands(GString *g, const R500UsInst *in)
+static void operands(GString *g, UsGlsl *c, const R500UsInst *in)
 {
     for (unsigned n = 0; n < 3; n++) {
         g_string_append_printf(g, "        precise vec3 %c = vec3(", 'a' + n);
-        for (unsigned c = 0; c < 3; c++) {
-            operand(g, in, in->rgb_slot[n][c], in->rgb_op[n].mod);
-            g_string_append(g, c < 2 ? ", " : ");\n");
+        for (unsigned ch = 0; ch < 3; ch++) {
+            operand(g, c, in, in->rgb_slot[n][ch], in->rgb_op[n].mod);
+            g_string_append(g, ch < 2 ? ", " : ");\n");
         }
     }
     for (unsigned n = 0; n < 3; n++) {
         g_string_append_printf(g, "        precise float %c%c = ", 'a' + n,
                                'a' + n);
-        operand(g, in, in->alpha_slot[n], in->alpha_op[n].mod);
+        operand(g, c, in, in->alpha_slot[n], in->alpha_op[n].mod);
         g_string_append(g, ";\n");
     }
+}
+
+static bool is_md(unsigned op, bool rgb)
+{
+    return rgb ? op == R500_US_RGB_MDH || op == R500_US_RGB_MDV
+               : op == R500_US_A_MDH || op == R500_US_A_MDV;
+}
+
+/*
+ * The derivatives' sources (us_exec.c): src0 by channel, whatever the
+ * swizzles (RGB from the RGB address, alpha from the alpha one), of the
+ * quad's top-left pixel (operand A) and of its right (MDH) or lower (MDV)
+ * neighbour (operand C): vec4 q<k>, src0 of pixel k, for each k needed.
+ */
+static void md_sources(GString *g, UsGlsl *c, const R500UsInst *in)
+{
+    unsigned need = 0;
+
+    if (is_md(in->rgb_opcode, true)) {
+        need |= 1u << 0 | 1u << (in->rgb_opcode == R500_US_RGB_MDH ? 1 : 2);
+    }
+    if (is_md(in->alpha_opcode, false)) {
+        need |= 1u << 0 | 1u << (in->alpha_opcode == R500_US_A_MDH ? 1 : 2);
+    }
+    for (unsigned k = 0; k < 3; k++) {
+        if (!((need >> k) & 1)) {
+            continue;
+        }
+        g_string_append_printf(g, "        precise vec4 q%u = "
+                               "r500_quad_get(vec4(", k);
+        for (unsigned ch = 0; ch < 4; ch++) {
+            src_chan(g, c, in, 0, ch);
+            g_string_append(g, ch < 3 ? ", " : "), ");
+        }
+        g_string_append_printf(g, "%u);\n", k);
+        c->quad = true;
+    }
+}
+
+/*
+ * A derivative: A (pixel 0's src0 channel, A's modifier) times operand B
+ * plus C (the neighbour's, C's modifier), us_exec.c's MDH/MDV.
+ */
+static void md_expr(GString *g, const R500UsInst *in, bool rgb, bool h)
+{
+    const char *sw = rgb ? "rgb" : "a";
+    unsigned ma = rgb ? in->rgb_op[0].mod : in->alpha_op[0].mod;
+    unsigned mc = rgb ? in->rgb_op[2].mod : in->alpha_op[2].mod;
+
+    g_string_append_printf(g, "%s(%sq0.%s%s, %s) + %sq%u.%s%s",
+                           rgb ? "r500_mul3" : "r500_mul", mod_pre[ma & 3],
+                           sw, mod_post[ma & 3], rgb ? "b" : "bb",
+                           mod_pre[mc & 3], h ? 1 : 2, sw, mod_post[mc & 3]);
 }
 
 static const float omod_k[8] = { 1, 2, 4, 8, 0.5f, 0.25f, 0.125f, 1 };
@@ -151,10 +280,11 @@ static void finish(GString *g, const char *name, unsigned omod, bool clamp)
     }
 }
 
-static bool alpha_op(GString *g, const R500UsInst *in, const char **why)
+static void alpha_op(GString *g, const R500UsInst *in)
 {
     const char *e;
 
+    g_string_append(g, "        precise float al = ");
     switch (in->alpha_opcode) {
     case R500_US_A_MAD: e = "r500_mul(aa, bb) + cc"; break;
     case R500_US_A_DP: e = "dot_"; break;
@@ -171,20 +301,21 @@ static bool alpha_op(GString *g, const R500UsInst *in, const char **why)
     case R500_US_A_COS: e = "cos(aa * 6.2831855)"; break;
     case R500_US_A_MDH:
     case R500_US_A_MDV:
-        *why = "alpha derivative (MDH/MDV)";
-        return false;
+        md_expr(g, in, false, in->alpha_opcode == R500_US_A_MDH);
+        e = "";
+        break;
     default:
         e = "0.0";
         break;
     }
-    g_string_append_printf(g, "        precise float al = %s;\n", e);
-    return true;
+    g_string_append_printf(g, "%s;\n", e);
 }
 
-static bool rgb_op(GString *g, const R500UsInst *in, const char **why)
+static void rgb_op(GString *g, const R500UsInst *in)
 {
     const char *e;
 
+    g_string_append(g, "        precise vec3 rgb = ");
     switch (in->rgb_opcode) {
     case R500_US_RGB_MAD: e = "r500_mul3(a, b) + c"; break;
     case R500_US_RGB_DP3:
@@ -199,14 +330,14 @@ static bool rgb_op(GString *g, const R500UsInst *in, const char **why)
     case R500_US_RGB_SOP: e = "vec3(al)"; break;
     case R500_US_RGB_MDH:
     case R500_US_RGB_MDV:
-        *why = "RGB derivative (MDH/MDV)";
-        return false;
+        md_expr(g, in, true, in->rgb_opcode == R500_US_RGB_MDH);
+        e = "";
+        break;
     default:
         e = "vec3(0.0)";
         break;
     }
-    g_string_append_printf(g, "        precise vec3 rgb = %s;\n", e);
-    return true;
+    g_string_append_printf(g, "%s;\n", e);
 }
 
 /* The dot product both units may use (us_exec.c, in the same order). */
@@ -230,219 +361,246 @@ static void dot(GString *g, const R500UsInst *in)
     }
 }
 
-/* The channels of mask (bit c: r, g, b) of rgb into dst. */
-static void mask_store(GString *g, const char *dst, unsigned mask)
+/* The compares of the predicate and ALU result bits (us_exec compare()). */
+static const char *const cmp_op[4] = {
+    " == 0.0", " < 0.0", " >= 0.0", " != 0.0",
+};
+
+/*
+ * The condition of a write of channel ch (us_exec.c write_chan() and
+ * pred_ok()): the pixel is active (or WRITE_INACTIVE), the predicate
+ * select sel passes (inverted by inv), and for a TEX with
+ * IGNORE_UNCOVERED the pixel is covered (a helper invocation is GL's
+ * uncovered pixel).  Empty when the write always happens.
+ */
+static void write_cond(GString *cond, const UsGlsl *c, const R500UsInst *in,
+                       unsigned sel, bool inv, unsigned ch, bool covered)
 {
-    for (unsigned c = 0; c < 3; c++) {
-        if (mask & (1u << c)) {
-            g_string_append_printf(g, "        %s.%c = rgb.%c;\n", dst,
-                                   chan[c], chan[c]);
-        }
+    g_string_truncate(cond, 0);
+    if (c->fc && !in->write_inactive) {
+        g_string_append(cond, "r500_act");
+    }
+    if (sel) {
+        g_string_append_printf(cond, "%s%sr500_pred.%c",
+                               cond->len ? " && " : "", inv ? "!" : "",
+                               chan[r500_us_pred_chan(sel, ch)]);
+    }
+    if (covered) {
+        g_string_append_printf(cond, "%sr500_cov",
+                               cond->len ? " && " : "");
     }
 }
 
-static bool alu(GString *g, const R500UsInst *in, const char **why)
+/*
+ * The channels of mask (bit ch: r, g, b) of rgb into render target out,
+ * or (out < 0) into temporary idx (+ aL when rel) under the predicate.
+ */
+static void mask_store(GString *g, UsGlsl *c, const R500UsInst *in, int out,
+                       unsigned idx, bool rel, unsigned mask)
 {
-    char dst[16];
+    GString *cond = g_string_new(NULL);
+    char src[8], dst[12];
 
-    if (in->rgb_pred_sel || in->alpha_pred_sel) {
-        *why = "predicated write";
-        return false;
-    }
-    for (unsigned n = 0; n < 3; n++) {
-        if (in->rgb_addr[n].rel || in->alpha_addr[n].rel) {
-            *why = "relative source address";
-            return false;
+    g_snprintf(dst, sizeof(dst), "r500_o%d", out);
+    for (unsigned ch = 0; ch < 3; ch++) {
+        if (!(mask & (1u << ch))) {
+            continue;
+        }
+        write_cond(cond, c, in, out < 0 ? in->rgb_pred_sel : 0,
+                   in->rgb_pred_inv, ch, false);
+        g_snprintf(src, sizeof(src), "rgb.%c", chan[ch]);
+        if (out < 0) {
+            store_temp(g, c, cond, idx, rel, ch, src);
+        } else {
+            store(g, cond, dst, ch, src);
         }
     }
-    if (in->rgb_addrd_rel || in->alpha_addrd_rel) {
-        *why = "relative destination address";
-        return false;
+    g_string_free(cond, true);
+}
+
+/*
+ * What an ALU instruction sets besides its writes: the ALU result bit
+ * an FC reads (3.8, ALU_WMASK), and the predicate bits of an ALU (not
+ * OUT) instruction's OMASK, both for active pixels only.
+ */
+static void alu_bits(GString *g, UsGlsl *c, const R500UsInst *in)
+{
+    const char *act = c->fc ? "r500_act" : "true";
+
+    if (c->fc && in->alu_wmask) {
+        g_string_append_printf(g, "        if (r500_act) {\n"
+                               "            r500_ar = %s%s;\n        }\n",
+                               in->alu_result_sel ? "al" : "rgb.r",
+                               cmp_op[in->alu_result_op & 3]);
     }
+    if (!c->pred || in->type == R500_US_OUT ||
+        !(in->rgb_omask || in->alpha_omask)) {
+        return;
+    }
+    g_string_append_printf(g, "        if (%s) {\n", act);
+    for (unsigned ch = 0; ch < 3; ch++) {
+        if (in->rgb_omask & (1u << ch)) {
+            g_string_append_printf(g, "            r500_pred.%c = rgb.%c%s;\n",
+                                   chan[ch], chan[ch],
+                                   cmp_op[in->rgb_target & 3]);
+        }
+    }
+    if (in->alpha_omask) {
+        g_string_append_printf(g, "            r500_pred.a = al%s;\n",
+                               cmp_op[in->alpha_target & 3]);
+    }
+    g_string_append(g, "        }\n");
+}
+
+static void alu(GString *g, UsGlsl *c, const R500UsInst *in)
+{
+    GString *dst = g_string_new(NULL), *cond = g_string_new(NULL);
+
     g_string_append(g, "    {\n");
-    operands(g, in);
+    operands(g, c, in);
+    md_sources(g, c, in);
     dot(g, in);
     /* alpha first: SOP hands the finished alpha to the RGB unit */
-    if (!alpha_op(g, in, why)) {
-        return false;
-    }
+    alpha_op(g, in);
     finish(g, "al", in->alpha_omod, in->alpha_clamp);
-    if (!rgb_op(g, in, why)) {
-        return false;
-    }
+    rgb_op(g, in);
     if (in->rgb_opcode != R500_US_RGB_SOP) {
         finish(g, "rgb", in->rgb_omod, in->rgb_clamp);
     }
-    g_snprintf(dst, sizeof(dst), "t%u", in->rgb_addrd);
-    mask_store(g, dst, in->rgb_wmask);
+    /* the destinations are addressed by aL after the sources are read */
+    mask_store(g, c, in, -1, in->rgb_addrd, in->rgb_addrd_rel,
+               in->rgb_wmask);
     if (in->alpha_wmask) {
-        g_string_append_printf(g, "        t%u.a = al;\n", in->alpha_addrd);
+        write_cond(cond, c, in, in->alpha_pred_sel, in->alpha_pred_inv, 3,
+                   false);
+        store_temp(g, c, cond, in->alpha_addrd, in->alpha_addrd_rel, 3,
+                   "al");
     }
+    alu_bits(g, c, in);
     if (in->type == R500_US_OUT) {
         if (in->rgb_omask) {
-            g_snprintf(dst, sizeof(dst), "r500_o%u", in->rgb_target & 3);
-            mask_store(g, dst, in->rgb_omask);
+            mask_store(g, c, in, in->rgb_target & 3, 0, false,
+                       in->rgb_omask);
+            c->targets |= 1u << (in->rgb_target & 3);
         }
+        write_cond(cond, c, in, 0, false, 3, false);
         if (in->alpha_omask) {
-            g_string_append_printf(g, "        r500_o%u.a = al;\n",
-                                   in->alpha_target & 3);
+            g_string_printf(dst, "r500_o%u", in->alpha_target & 3);
+            store(g, cond, dst->str, 3, "al");
+            c->targets |= 1u << (in->alpha_target & 3);
         }
         if (in->w_omask) {
+            /* gl_FragDepth has no channels: a float of its own */
+            if (cond->len) {
+                g_string_append_printf(g, "        if (%s) {\n    ",
+                                       cond->str);
+            }
             g_string_append(g, "        gl_FragDepth = al;\n");
+            if (cond->len) {
+                g_string_append(g, "        }\n");
+            }
+            c->depth = true;
         }
     }
-    /* an ALU OMASK sets predicate bits only read by predicated writes */
     g_string_append(g, "    }\n");
-    return true;
+    g_string_free(dst, true);
+    g_string_free(cond, true);
 }
 
-/* The sampling functions' names: r500_tex_<op>_<unit> (us.h). */
-static const char *const tex_op_name[8] = {
-    [R500_TEX_LD] = "ld", [R500_TEX_PROJ] = "proj",
-    [R500_TEX_LODBIAS] = "lodbias", [R500_TEX_LOD] = "lod",
-};
+/* A TEX operand: four channels of a register through selects (seed 000). */
+static void tex_vec(GString *g, UsGlsl *c, unsigned reg, bool rel,
+                    const uint8_t swz[4])
+{
+    GString *t = g_string_new(NULL);
 
-static bool tex(GString *g, const R500UsInst *in, uint16_t *tex_ops,
+    temp(t, c, reg, rel);
+    g_string_append_printf(g, "vec4(%s.%c, %s.%c, %s.%c, %s.%c)",
+                           t->str, chan[swz[0] & 3], t->str, chan[swz[1] & 3],
+                           t->str, chan[swz[2] & 3], t->str, chan[swz[3] & 3]);
+    g_string_free(t, true);
+}
+
+static bool tex(GString *g, UsGlsl *c, const R500UsInst *in,
                 const char **why)
 {
     unsigned op = in->tex_op, wmask = in->rgb_wmask | in->alpha_wmask << 3;
+    const char *name = r500_tx_glsl_op(op);
+    GString *cond;
 
     if (op == R500_TEX_NOP) {
         return true;
     }
-    if (in->tex_src_rel || in->tex_dst_rel) {
-        *why = "relative TEX address";
-        return false;
-    }
     if (op == R500_TEX_KILL) {
-        /* KILL: any selected coordinate below zero (us_exec exec_tex) */
-        g_string_append_printf(g, "    if (t%u.%c < 0.0 || t%u.%c < 0.0 || "
-                               "t%u.%c < 0.0 || t%u.%c < 0.0) {\n"
-                               "        r500_killed = true;\n    }\n",
-                               in->tex_src, chan[in->tex_src_swz[0] & 3],
-                               in->tex_src, chan[in->tex_src_swz[1] & 3],
-                               in->tex_src, chan[in->tex_src_swz[2] & 3],
-                               in->tex_src, chan[in->tex_src_swz[3] & 3]);
+        /* KILL: any selected coordinate below zero, active pixels only
+         * (us_exec exec_tex) */
+        g_string_append_printf(g, "    {\n        vec4 k = ");
+        tex_vec(g, c, in->tex_src, in->tex_src_rel, in->tex_src_swz);
+        g_string_append_printf(g, ";\n        if (%sany(lessThan(k, "
+                               "vec4(0.0)))) {\n"
+                               "            r500_killed = true;\n"
+                               "        }\n    }\n",
+                               c->fc ? "r500_act && " : "");
         return true;
     }
-    if (op > R500_TEX_LOD || !tex_op_name[op]) {
-        *why = "texture fetch with gradients (DXDY)";
+    if (!name) {
+        *why = "TEX op past DXDY";
         return false;
     }
     if (in->tex_unscaled) {
         *why = "unscaled texture coordinates";
         return false;
     }
-    if (in->tex_id >= 16) {
-        *why = "texture unit past 15";
-        return false;
-    }
-    tex_ops[in->tex_id] |= 1u << op;
+    c->tex_ops[in->tex_id & 15] |= 1u << op;
     /* S, T, R, Q through the source selects; R, G, B, A through the
      * destination selects, the write mask per channel */
-    g_string_append_printf(g, "    {\n        vec4 r = r500_tex_%s_%u(vec4("
-                           "t%u.%c, t%u.%c, t%u.%c, t%u.%c));\n",
-                           tex_op_name[op], in->tex_id,
-                           in->tex_src, chan[in->tex_src_swz[0] & 3],
-                           in->tex_src, chan[in->tex_src_swz[1] & 3],
-                           in->tex_src, chan[in->tex_src_swz[2] & 3],
-                           in->tex_src, chan[in->tex_src_swz[3] & 3]);
-    for (unsigned c = 0; c < 4; c++) {
-        if (wmask & (1u << c)) {
-            g_string_append_printf(g, "        t%u.%c = r.%c;\n", in->tex_dst,
-                                   chan[c], chan[in->tex_dst_swz[c] & 3]);
+    g_string_append_printf(g, "    {\n        vec4 r = r500_tex_%s_%u(",
+                           name, in->tex_id & 15);
+    tex_vec(g, c, in->tex_src, in->tex_src_rel, in->tex_src_swz);
+    if (op == R500_TEX_DXDY) {
+        /* the gradients from DX_ADDR and DY_ADDR (US_TEX_ADDR_DXDY) */
+        g_string_append(g, ", ");
+        tex_vec(g, c, in->tex_dx, in->tex_dx_rel, in->tex_dx_swz);
+        g_string_append(g, ", ");
+        tex_vec(g, c, in->tex_dy, in->tex_dy_rel, in->tex_dy_swz);
+    }
+    g_string_append(g, ");\n");
+    cond = g_string_new(NULL);
+    write_cond(cond, c, in, 0, false, 0, in->tex_ignore_uncovered);
+    for (unsigned ch = 0; ch < 4; ch++) {
+        if (wmask & (1u << ch)) {
+            char src[8];
+
+            g_snprintf(src, sizeof(src), "r.%c", chan[in->tex_dst_swz[ch] & 3]);
+            store_temp(g, c, cond, in->tex_dst, in->tex_dst_rel, ch, src);
         }
     }
     g_string_append(g, "    }\n");
+    g_string_free(cond, true);
     return true;
 }
 
-/* Temporaries an instruction names (read or written). */
-static void temps_named(const R500UsInst *in, uint8_t *used)
+bool r500_us_glsl_inst(UsGlsl *c, GString *g, const R500UsInst *in,
+                       const char **why)
 {
     if (in->type == R500_US_TEX) {
-        used[in->tex_src] = used[in->tex_dst] = 1;
-        return;
+        return tex(g, c, in, why);
     }
-    for (unsigned n = 0; n < 3; n++) {
-        if (in->rgb_addr[n].kind == R500_US_SRC_TEMP) {
-            used[in->rgb_addr[n].index] = 1;
-        }
-        if (in->alpha_addr[n].kind == R500_US_SRC_TEMP) {
-            used[in->alpha_addr[n].index] = 1;
-        }
-    }
-    used[in->rgb_addrd] = used[in->alpha_addrd] = 1;
+    alu(g, c, in);
+    return true;
 }
 
-bool r500_us_glsl(const R500UsProg *p, const R500UsGlslIn *in, GString *out,
-                  uint16_t *tex_ops_out, const char **why)
+/* The declarations before main(): outputs, constants, functions. */
+static void declarations(const UsGlsl *c, GString *out)
 {
-    GString *body = g_string_new(NULL);
-    uint8_t used[R500_US_TEMPS] = { 0 }, targets = 0;
-    uint16_t tex_ops[16] = { 0 };
-    bool depth = false, ok = true, consts = false;
-    uint32_t n;
+    const R500UsGlslIn *in = c->in;
+    bool epi = in && in->epilogue;
 
-    *why = NULL;
-    if (!p->valid) {
-        *why = "no valid program";
-        g_string_free(body, true);
-        return false;
-    }
-    if (p->uses_fc) {
-        *why = "flow control";
-        g_string_free(body, true);
-        return false;
-    }
-    n = p->end - p->start + 1;
-    for (uint32_t i = 0; i < n && ok; i++) {
-        const R500UsInst *ins = &p->inst[i];
-
-        temps_named(ins, used);
-        if (ins->type == R500_US_TEX) {
-            ok = tex(body, ins, tex_ops, why);
-        } else if (ins->type == R500_US_FC) {
-            *why = "flow control";
-            ok = false;
-        } else {
-            for (unsigned k = 0; k < 3; k++) {
-                consts |= ins->rgb_addr[k].kind == R500_US_SRC_CONST ||
-                          ins->alpha_addr[k].kind == R500_US_SRC_CONST;
-            }
-            if (ins->type == R500_US_OUT) {
-                targets |= (ins->rgb_omask ? 1u << (ins->rgb_target & 3) : 0)
-                           | (ins->alpha_omask
-                              ? 1u << (ins->alpha_target & 3) : 0);
-                depth |= ins->w_omask;
-            }
-            ok = alu(body, ins, why);
-        }
-        if (ins->last) {
-            break;
-        }
-    }
-    if (!ok) {
-        g_string_free(body, true);
-        return false;
-    }
-    if (tex_ops_out) {
-        memcpy(tex_ops_out, tex_ops, sizeof(tex_ops));
-    }
-
-    g_string_append(out, "#version 450 core\n");
-    if (in && in->prologue) {
-        g_string_append(out, in->prologue);
-    }
-    if (in && in->epilogue) {
-        /* all four: the caller's epilogue reads the ones it stores */
-        targets = 0xF;
-    }
     for (unsigned t = 0; t < 4; t++) {
-        if (!(targets & (1u << t))) {
+        /* all four with an epilogue: the caller's reads the ones it stores */
+        if (!epi && !(c->targets & (1u << t))) {
             continue;
         }
-        if (in && in->epilogue) {
+        if (epi) {
             /* the caller's r500_epilogue() stores them */
             g_string_append_printf(out, "vec4 r500_o%u;\n", t);
         } else {
@@ -450,33 +608,34 @@ bool r500_us_glsl(const R500UsProg *p, const R500UsGlslIn *in, GString *out,
                                    "r500_o%u;\n", t, t);
         }
     }
-    if (in && in->epilogue) {
+    if (epi) {
         g_string_append(out, "void r500_epilogue();\n");
     }
-    if (consts) {
+    if (c->consts) {
         g_string_append(out, "uniform vec4 r500_k[256];\n");
     }
     g_string_append(out, "uniform float r500_one = 1.0;\n");
     /*
-     * ZERO_TIMES_ANYTHING_EQUALS_ZERO (US_CONFIG, Mesa sets it): a product
-     * with a zero factor is +0 whatever the other is.
-     */
-    /*
      * The sampling functions the program calls, one per unit and op,
      * defined by the caller after this text: vec4 r500_tex_<op>_<unit>(vec4
-     * s_t_r_q), returning R, G, B, A after the unit's selects.
+     * s_t_r_q), returning R, G, B, A after the unit's selects; DXDY's
+     * also takes the two gradients.
      */
     for (unsigned u = 0; u < 16; u++) {
         for (unsigned op = 0; op < 8; op++) {
-            if ((tex_ops[u] >> op) & 1) {
-                g_string_append_printf(out, "vec4 r500_tex_%s_%u(vec4 c);\n",
-                                       tex_op_name[op], u);
+            if ((c->tex_ops[u] >> op) & 1) {
+                g_string_append_printf(out, "vec4 r500_tex_%s_%u(vec4 c%s);\n",
+                                       r500_tx_glsl_op(op), u,
+                                       op == R500_TEX_DXDY
+                                       ? ", vec4 dx, vec4 dy" : "");
             }
         }
     }
     /*
-     * Macros, not functions: `precise` on the variable a product feeds
-     * must reach the product itself.
+     * ZERO_TIMES_ANYTHING_EQUALS_ZERO (US_CONFIG, Mesa sets it): a product
+     * with a zero factor is +0 whatever the other is.  Macros, not
+     * functions: `precise` on the variable a product feeds must reach the
+     * product itself.
      */
     if (in && in->ztae) {
         g_string_append(out,
@@ -493,24 +652,108 @@ bool r500_us_glsl(const R500UsProg *p, const R500UsGlslIn *in, GString *out,
         /* soft's clamp4: NaN and -0 become +0 */
         "float r500_sat(float v) { return v > 1.0 ? 1.0 : v > 0.0 ? v : 0.0; }\n"
         "vec3 r500_sat(vec3 v) {\n"
-        "    return vec3(r500_sat(v.x), r500_sat(v.y), r500_sat(v.z));\n}\n"
-        "void main() {\n"
-        "    bool r500_killed = false;\n");
+        "    return vec3(r500_sat(v.x), r500_sat(v.y), r500_sat(v.z));\n}\n");
+    if (c->quad) {
+        r500_us_glsl_quad_fns(out);
+    }
+}
+
+/* main() up to the program: outputs, temporaries, predicate bits. */
+static void main_start(const UsGlsl *c, GString *out)
+{
+    /*
+     * Covered (us_exec.c's q->cover): not a helper invocation, GL's
+     * pixel outside the primitive that only feeds derivatives
+     */
+    g_string_append(out, "void main() {\n"
+                         "    bool r500_killed = false;\n"
+                         "    bool r500_cov = !gl_HelperInvocation;\n");
     for (unsigned t = 0; t < 4; t++) {
-        if (targets & (1u << t)) {
+        if ((c->in && c->in->epilogue) || (c->targets & (1u << t))) {
             g_string_append_printf(out, "    r500_o%u = vec4(0.0);\n", t);
         }
     }
+    /* the RS fills the temporaries it writes; the rest start 0 */
     for (unsigned t = 0; t < R500_US_TEMPS; t++) {
-        if (used[t]) {
-            /* the RS fills the temporaries it writes; the rest start 0 */
+        if (c->used[t]) {
             g_string_append_printf(out, "    vec4 t%u = R500_TEMP_IN(%u);\n",
                                    t, t);
         }
     }
-    if (depth) {
+    if (c->pred) {
+        /* us_exec.c's UsFlow starts with every bit clear */
+        g_string_append(out, "    bvec4 r500_pred = bvec4(false);\n");
+    }
+    if (c->depth) {
         g_string_append(out, "    gl_FragDepth = gl_FragCoord.z;\n");
     }
+}
+
+bool r500_us_glsl(const R500UsProg *p, const R500UsGlslIn *in, GString *out,
+                  uint16_t *tex_ops_out, const char **why)
+{
+    GString *body;
+    UsGlsl c = { .p = p, .in = in };
+    bool ok = true, rel = false;
+    uint32_t n;
+
+    *why = NULL;
+    if (!p->valid) {
+        *why = "no valid program";
+        return false;
+    }
+    n = p->end - p->start + 1;
+    for (uint32_t i = 0; i < n; i++) {
+        const R500UsInst *ins = &p->inst[i];
+
+        if (ins->type == R500_US_TEX) {
+            rel |= ins->tex_src_rel || ins->tex_dst_rel ||
+                   (ins->tex_op == R500_TEX_DXDY &&
+                    (ins->tex_dx_rel || ins->tex_dy_rel));
+        } else if (ins->type != R500_US_FC) {
+            c.pred |= ins->rgb_pred_sel || ins->alpha_pred_sel;
+            rel |= ins->rgb_addrd_rel || ins->alpha_addrd_rel;
+            for (unsigned k = 0; k < 3; k++) {
+                rel |= ins->rgb_addr[k].rel || ins->alpha_addr[k].rel;
+            }
+        }
+    }
+    c.fc = p->uses_fc;
+    c.pred |= c.fc;
+    if (c.fc && rel && !r500_us_glsl_al(&c, why)) {
+        return false;
+    }
+
+    body = g_string_new(NULL);
+    if (c.fc) {
+        ok = r500_us_glsl_flow(&c, body, why);
+    } else {
+        /* straight-line: from the start to the first LAST (us_exec.c) */
+        for (uint32_t i = 0; i < n && ok; i++) {
+            ok = r500_us_glsl_inst(&c, body, &p->inst[i], why);
+            if (p->inst[i].last) {
+                break;
+            }
+        }
+    }
+    if (ok && body->len > R500_US_GLSL_MAX) {
+        *why = "shader text too long";
+        ok = false;
+    }
+    if (!ok) {
+        g_string_free(body, true);
+        return false;
+    }
+    if (tex_ops_out) {
+        memcpy(tex_ops_out, c.tex_ops, sizeof(c.tex_ops));
+    }
+
+    g_string_append(out, "#version 450 core\n");
+    if (in && in->prologue) {
+        g_string_append(out, in->prologue);
+    }
+    declarations(&c, out);
+    main_start(&c, out);
     g_string_append(out, body->str);
     if (in && in->epilogue) {
         g_string_append(out, "    r500_epilogue();\n");
