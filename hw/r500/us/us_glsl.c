@@ -654,7 +654,7 @@ static void declarations(const UsGlsl *c, GString *out)
         "vec3 r500_sat(vec3 v) {\n"
         "    return vec3(r500_sat(v.x), r500_sat(v.y), r500_sat(v.z));\n}\n");
     if (c->quad) {
-        r500_us_glsl_quad_fns(out);
+        r500_us_glsl_quad_fns(c, out);
     }
 }
 

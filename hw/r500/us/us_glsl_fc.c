@@ -10,7 +10,7 @@
  * active bits and branch counters (B_OP0/B_OP1, B_ELSE), which limit
  * writes.  Here every invocation of the quad keeps the same program
  * counter, loop and address stacks: the votes are summed over the quad
- * (r500_quad_mask), so every decision is the quad's, each invocation
+ * (r500_quad_masks), so every decision is the quad's, each invocation
  * keeps its own active bit and counter, and the control flow stays
  * uniform within the quad, so GL's derivatives (implicit texture LODs,
  * MDH/MDV) see the whole quad as soft's do.
@@ -37,7 +37,6 @@
  * has the figures).
  */
 #include <glib.h>
-#include <string.h>
 
 #include "us_glsl_int.h"
 
@@ -51,11 +50,13 @@
  * rs_glsl.c).  Called in control flow uniform within the quad only.
  */
 static const char quad_fns[] =
-    "uint r500_quad_mask(bool b) {\n"
+    /* bits 0-3: the pixels where v, bits 4-7: where w */
+    "uint r500_quad_masks(bool v, bool w) {\n"
     "    ivec2 q = ivec2(gl_FragCoord.xy) & 1;\n"
-    "    precise float v = b ? float(1 << (2 * q.y + q.x)) : 0.0;\n"
-    "    precise float dx = dFdxFine(v);\n"
-    "    precise float row = v + (q.x == 0 ? v + dx : v - dx);\n"
+    "    int p = 2 * q.y + q.x;\n"
+    "    precise float b = float((v ? 1 << p : 0) + (w ? 16 << p : 0));\n"
+    "    precise float dx = dFdxFine(b);\n"
+    "    precise float row = b + (q.x == 0 ? b + dx : b - dx);\n"
     "    precise float dy = dFdyFine(row);\n"
     "    return uint(row + (q.y == 0 ? row + dy : row - dy));\n"
     "}\n"
@@ -75,9 +76,56 @@ static const char quad_fns[] =
     "    return uintBitsToFloat(uvec4(lo) | uvec4(hi) << 16u);\n"
     "}\n";
 
-void r500_us_glsl_quad_fns(GString *out)
+/*
+ * The loop and address stacks of us_exec.c's UsFlow, innermost at 0: a
+ * push moves the others down, a pop up, so that everything else reads
+ * fixed elements (an array indexed at run time costs llvmpipe dearly).
+ */
+static const char stack_fns[] =
+    "int r500_nl = 0, r500_na = 0;\n"
+    "int r500_lc[8], r500_la[8], r500_ls[8];\n"
+    "uint r500_as[8];\n"
+    "void r500_loop_push(int c, int a, int s) {\n"
+    "    for (int i = 7; i > 0; i--) {\n"
+    "        r500_lc[i] = r500_lc[i - 1];\n"
+    "        r500_la[i] = r500_la[i - 1];\n"
+    "        r500_ls[i] = r500_ls[i - 1];\n"
+    "    }\n"
+    "    r500_lc[0] = c;\n"
+    "    r500_la[0] = a;\n"
+    "    r500_ls[0] = s;\n"
+    "    r500_nl++;\n"
+    "}\n"
+    "void r500_loop_pop() {\n"
+    "    for (int i = 0; i < 7; i++) {\n"
+    "        r500_lc[i] = r500_lc[i + 1];\n"
+    "        r500_la[i] = r500_la[i + 1];\n"
+    "        r500_ls[i] = r500_ls[i + 1];\n"
+    "    }\n"
+    "    r500_nl--;\n"
+    "}\n"
+    "void r500_addr_push(uint a) {\n"
+    "    for (int i = 7; i > 0; i--) {\n"
+    "        r500_as[i] = r500_as[i - 1];\n"
+    "    }\n"
+    "    r500_as[0] = a;\n"
+    "    r500_na++;\n"
+    "}\n"
+    "uint r500_addr_pop() {\n"
+    "    uint a = r500_as[0];\n"
+    "    for (int i = 0; i < 7; i++) {\n"
+    "        r500_as[i] = r500_as[i + 1];\n"
+    "    }\n"
+    "    r500_na--;\n"
+    "    return a;\n"
+    "}\n";
+
+void r500_us_glsl_quad_fns(const UsGlsl *c, GString *out)
 {
     g_string_append(out, quad_fns);
+    if (c->fc) {
+        g_string_append(out, stack_fns);
+    }
 }
 
 /* The absolute jump target of an FC (us_exec.c exec_fc). */
@@ -102,8 +150,13 @@ static uint32_t fc_int(const UsGlsl *c, const R500UsInst *in)
 }
 
 /* B_OP0/B_OP1 on this pixel, after the decision jumped (fc_bop()). */
-static void fc_bop(GString *g, unsigned op, unsigned pop, bool jumped)
+static void fc_bop(GString *g, const UsGlsl *c, unsigned op, unsigned pop,
+                   bool jumped)
 {
+    if (!c->diverge) {
+        /* every pixel stays active: nothing to count */
+        return;
+    }
     if (op == 1) {
         /* DECR: inactive pixels count down; negative ones wake up */
         g_string_append_printf(g,
@@ -152,10 +205,7 @@ static void fc_loop(GString *g, const UsGlsl *c, const R500UsInst *in)
             "            if (r500_nl >= %u) {\n"
             "                jump = true;\n"
             "            } else {\n"
-            "                r500_lc[r500_nl] = %u;\n"
-            "                r500_la[r500_nl] = %s;\n"
-            "                r500_ls[r500_nl] = %d;\n"
-            "                r500_nl++;\n"
+            "                r500_loop_push(%u, %s, %d);\n"
             "            }\n"
             "        }\n", R500_US_LOOP_DEPTH, k & 0xFF, al,
             op == 1 ? (int8_t)(k >> 16) : 0);
@@ -164,21 +214,21 @@ static void fc_loop(GString *g, const UsGlsl *c, const R500UsInst *in)
     case 2: case 4:     /* ENDLOOP, ENDREP */
         g_string_append(g,
             "        if (r500_nl > 0) {\n"
-            "            r500_la[r500_nl - 1] += r500_ls[r500_nl - 1];\n"
-            "            r500_lc[r500_nl - 1]--;\n"
-            "            if (r500_lc[r500_nl - 1] == 0) {\n"
+            "            r500_la[0] += r500_ls[0];\n"
+            "            r500_lc[0]--;\n"
+            "            if (r500_lc[0] == 0) {\n"
             "                jump = false;\n"
             "            }\n"
             "        } else {\n"
             "            jump = false;\n"
             "        }\n"
             "        if (!jump && r500_nl > 0) {\n"
-            "            r500_nl--;\n"
+            "            r500_loop_pop();\n"
             "        }\n");
         break;
     case 5: case 6:     /* BREAKLOOP, BREAKREP: leaving pops the loop */
         g_string_append(g, "        if (jump && r500_nl > 0) {\n"
-                           "            r500_nl--;\n        }\n");
+                           "            r500_loop_pop();\n        }\n");
         break;
     default:            /* JUMP, CONTINUE */
         break;
@@ -197,7 +247,10 @@ static void fc(GString *g, const UsGlsl *c, const R500UsInst *in,
                      R500_FGET(fa, US_FC_ADDR, BOOL_ADDR)) & 1;
     /* the FC predicate is a replicate select of CMN RGB_PRED_SEL */
     unsigned psel = in->rgb_pred_sel ? in->rgb_pred_sel : 5;
+    bool any = R500_FGET(fi, US_FC_INST, JUMP_ANY), iu, all, masks;
     static const char chan[4] = { 'r', 'g', 'b', 'a' };
+    const char *vm;
+    char *jump;
 
     g_string_append(g, "    {\n");
     if (R500_FGET(fi, US_FC_INST, B_ELSE)) {
@@ -209,25 +262,51 @@ static void fc(GString *g, const UsGlsl *c, const R500UsInst *in,
                            "            r500_act = true;\n"
                            "        }\n");
     }
-    /* each voter's bit of JUMP_FUNC: ALU result, predicate, boolean */
-    g_string_append_printf(g,
-        "        bool vote = r500_act%s;\n"
-        "        bool want = vote && ((0x%02xu >> (uint(r500_ar) << 2 | "
-        "uint(%sr500_pred.%c) << 1 | %uu)) & 1u) != 0u;\n"
-        "        uint vm = r500_quad_mask(vote), wm = r500_quad_mask(want);\n"
-        "        bool jump = %s;\n",
-        R500_FGET(fi, US_FC_INST, IGNORE_UNCOVERED)
-        ? " && r500_cov" : "",
-        func, in->rgb_pred_inv ? "!" : "", chan[r500_us_pred_chan(psel, 3)],
-        bval, R500_FGET(fi, US_FC_INST, JUMP_ANY) ? "wm != 0u" : "wm == vm");
+    /*
+     * Each voter's bit of JUMP_FUNC (ALU result, predicate, boolean) and
+     * the quad's decision; what JUMP_FUNC 0x00 and 0xFF decide, and the
+     * votes where every pixel votes, need no exchange.
+     */
+    iu = R500_FGET(fi, US_FC_INST, IGNORE_UNCOVERED);
+    all = !c->diverge && !iu;
+    g_string_append_printf(g, "        bool vote = %s%s;\n",
+                           c->diverge ? "r500_act" : "true",
+                           iu ? " && r500_cov" : "");
+    if (func == 0xFF || func == 0x00) {
+        g_string_append_printf(g, "        bool want = %s;\n",
+                               func ? "vote" : "false");
+    } else {
+        g_string_append_printf(g,
+            "        bool want = vote && ((0x%02xu >> (uint(r500_ar) << 2 | "
+            "uint(%sr500_pred.%c) << 1 | %uu)) & 1u) != 0u;\n",
+            func, in->rgb_pred_inv ? "!" : "",
+            chan[r500_us_pred_chan(psel, 3)], bval);
+    }
+    /* the voters' mask: every pixel's, or exchanged (m, bits 0-3) */
+    vm = all ? "15u" : "(m & 15u)";
+    if (func == 0xFF) {
+        masks = any && !all;
+        jump = any ? g_strdup_printf("%s != 0u", vm) : g_strdup("true");
+    } else if (func == 0x00) {
+        masks = !any && !all;
+        jump = any ? g_strdup("false") : g_strdup_printf("%s == 0u", vm);
+    } else {
+        masks = true;
+        jump = g_strdup_printf(any ? "(m >> 4) != 0u" : "(m >> 4) == %s",
+                               vm);
+    }
+    if (masks) {
+        g_string_append(g, "        uint m = r500_quad_masks(vote, want);\n");
+    }
+    g_string_append_printf(g, "        bool jump = %s;\n", jump);
+    g_free(jump);
     fc_loop(g, c, in);
     g_string_append(g, "        if (jump) {\n");
     if (aop == 1) {
         /* pop: the address pushed, or the next instruction */
         g_string_append_printf(g,
             "            if (r500_na > 0) {\n"
-            "                r500_na--;\n"
-            "                r500_pc = r500_as[r500_na];\n"
+            "                r500_pc = r500_addr_pop();\n"
             "            } else {\n"
             "                r500_pc = %uu;\n"
             "            }\n", pc + 1);
@@ -236,21 +315,19 @@ static void fc(GString *g, const UsGlsl *c, const R500UsInst *in,
             /* push; past the stack the push is lost */
             g_string_append_printf(g,
                 "            if (r500_na < %u) {\n"
-                "                r500_as[r500_na] = %uu;\n"
-                "                r500_na++;\n"
+                "                r500_addr_push(%uu);\n"
                 "            }\n", R500_US_LOOP_DEPTH, pc + 1);
         }
         g_string_append_printf(g, "            r500_pc = %uu;\n",
                                fc_target(c, in));
     }
-    fc_bop(g, R500_FGET(fi, US_FC_INST, B_OP1), pop, true);
+    fc_bop(g, c, R500_FGET(fi, US_FC_INST, B_OP1), pop, true);
     g_string_append(g, "        } else {\n");
-    fc_bop(g, R500_FGET(fi, US_FC_INST, B_OP0), pop, false);
+    fc_bop(g, c, R500_FGET(fi, US_FC_INST, B_OP0), pop, false);
     g_string_append_printf(g, "            r500_pc = %uu;\n"
                            "        }\n", pc + 1);
     /* aL: the innermost loop's (0 outside loops), us_exec.c us_al() */
-    g_string_append(g, "        r500_al = r500_nl > 0 ? "
-                       "r500_la[max(r500_nl - 1, 0)] : 0;\n"
+    g_string_append(g, "        r500_al = r500_nl > 0 ? r500_la[0] : 0;\n"
                        "    }\n");
 }
 
@@ -319,6 +396,10 @@ bool r500_us_glsl_flow(UsGlsl *c, GString *g, const char **why)
         if (i + 1 < n) {
             lead[i + 1] = true;
         }
+        /* B_ELSE and B_OP INCR put pixels to sleep; nothing else does */
+        c->diverge |= R500_FGET(in->fc_inst, US_FC_INST, B_ELSE) ||
+                      R500_FGET(in->fc_inst, US_FC_INST, B_OP0) == 2 ||
+                      R500_FGET(in->fc_inst, US_FC_INST, B_OP1) == 2;
         t = fc_target(c, in);
         if (t >= p->start && t <= p->end) {
             lead[t - p->start] = true;
@@ -327,15 +408,15 @@ bool r500_us_glsl_flow(UsGlsl *c, GString *g, const char **why)
     /* the state of us_exec.c's UsFlow, the same in the quad's pixels but
      * r500_act and r500_bc */
     g_string_append_printf(g,
-        "    bool r500_act = true, r500_ar = false;\n"
-        "    int r500_bc = 0, r500_nl = 0, r500_na = 0, r500_al = 0;\n"
-        "    int r500_lc[%u], r500_la[%u], r500_ls[%u];\n"
-        "    uint r500_as[%u];\n"
+        "    %s\n"
+        "    bool r500_ar = false;\n"
+        "    int r500_al = 0;\n"
         "    uint r500_pc = %uu, r500_steps = 0u;\n"
         "    while (r500_pc >= %uu && r500_pc <= %uu) {\n"
         "    switch (r500_pc) {\n",
-        R500_US_LOOP_DEPTH, R500_US_LOOP_DEPTH, R500_US_LOOP_DEPTH,
-        R500_US_LOOP_DEPTH, p->start, p->start, p->end);
+        c->diverge ? "bool r500_act = true;\n    int r500_bc = 0;"
+                   : "const bool r500_act = true;",
+        p->start, p->start, p->end);
     c->quad = true;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t len = 1;

@@ -37,6 +37,8 @@ typedef struct UsGlsl {
      */
     uint8_t al[R500_US_GLSL_AL_MAX];
     unsigned nal;
+    /* Pixels can be inactive (a B_ELSE or B_OP INCR): r500_act varies. */
+    bool diverge;
     /* The predicate bits are kept: a predicated write or an FC reads them. */
     bool pred;
     /* r500_quad_get() / r500_quad_mask() are called (us_glsl_fc.c). */
@@ -56,6 +58,6 @@ bool r500_us_glsl_al(UsGlsl *c, const char **why);
 /* us_glsl_fc.c: the program with flow control, the body of main(). */
 bool r500_us_glsl_flow(UsGlsl *c, GString *g, const char **why);
 /* us_glsl_fc.c: the functions of the quad exchange, before main(). */
-void r500_us_glsl_quad_fns(GString *out);
+void r500_us_glsl_quad_fns(const UsGlsl *c, GString *out);
 
 #endif
