@@ -27,6 +27,18 @@
 static GString *last_fs;        /* the shader last run, for failures */
 static GLuint fbo, tin_tex, vao;
 
+/*
+ * The pixels the triangle covers: x + y below edge (W + W: all of them).
+ * GL shades the others of a partly covered quad as helper invocations,
+ * soft as uncovered pixels of the quad (q->cover).
+ */
+static int edge = 2 * W;
+
+static bool covered(int x, int y)
+{
+    return x + y < edge;
+}
+
 /* Inputs: temp n of pixel (x, y) is in[y][x][n]. */
 static float in[W][W][NIN][4];
 /* Outputs of soft: [target][y][x][ch]; kill per pixel. */
@@ -69,13 +81,14 @@ static bool gl_up(void)
     glGenVertexArrays(1, &vao);
     glBindVertexArray(vao);
     /*
-     * The triangle (0, 0), (16, 0), (0, 16) in pixels covers the 8x8
-     * target whole, and lies in the clip volume: one GL would clip
+     * The triangle (0, 0), (16.6, 0), (0, 16.6) in pixels of a 32x32
+     * viewport covers the 8x8 target whole, and lies in the clip volume
+     * (run_gl()): one GL would clip
      * (llvmpipe does, into two triangles) puts helper invocations in
      * the quads along its seam, which soft's quads, all covered, have
      * not (IGNORE_UNCOVERED would differ there).
      */
-    glViewport(0, 0, 2 * W, 2 * W);
+    glViewport(0, 0, 4 * W, 4 * W);
     return true;
 }
 
@@ -91,9 +104,10 @@ static void run_gl(TestHost *h, float out[4][W][W][4], bool kill[W][W])
 {
     static const char vs[] =
         "#version 450 core\n"
+        "uniform float edge;\n"
         "void main() {\n"
-        "    vec2 p = vec2((gl_VertexID & 1) * 2 - 1, (gl_VertexID >> 1) * 2 - 1);\n"
-        "    gl_Position = vec4(p, 0.0, 1.0);\n}\n";
+        "    vec2 p = vec2(gl_VertexID & 1, gl_VertexID >> 1) * edge / 16.0;\n"
+        "    gl_Position = vec4(p - 1.0, 0.0, 1.0);\n}\n";
     static const float sentinel[4] = { -12345.0f, -12345.0f, -12345.0f,
                                        -12345.0f };
     R500UsGlslIn gin = { .prologue = prologue,
@@ -128,6 +142,8 @@ static void run_gl(TestHost *h, float out[4][W][W][4], bool kill[W][W])
     glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, W * W, NIN, GL_RGBA, GL_FLOAT,
                     tex);
     glUniform1i(glGetUniformLocation(prog, "r500_tin"), 0);
+    /* pixel centres x + y + 1 = edge + 0.6: none on the edge */
+    glUniform1f(glGetUniformLocation(prog, "edge"), edge + 0.6f);
     /* the sampled texture (test_tex) is on unit 1 */
     glUniform1i(glGetUniformLocation(prog, "r500_s0"), 1);
     loc = glGetUniformLocation(prog, "r500_k");
@@ -173,7 +189,10 @@ static void run_soft(TestHost *h)
                     }
                 }
             }
-            w->q.cover = 0xF;
+            w->q.cover = 0;
+            for (int p = 0; p < 4; p++) {
+                w->q.cover |= covered(qx + (p & 1), qy + (p >> 1)) << p;
+            }
             r500_us_run_quad(w);
             for (int p = 0; p < 4; p++) {
                 int x = qx + (p & 1), y = qy + (p >> 1);
@@ -224,6 +243,9 @@ static void check(TestHost *h, unsigned targets, bool tol, const char *what)
     run_gl(h, gl_out, gl_kill);
     for (int y = 0; y < W; y++) {
         for (int x = 0; x < W; x++) {
+            if (!covered(x, y)) {
+                continue;
+            }
             if (soft_kill[y][x] || gl_kill[y][x]) {
                 if (soft_kill[y][x] != gl_kill[y][x]) {
                     g_error("%s: pixel %d,%d killed on %s only", what, x, y,
@@ -905,6 +927,12 @@ static void test_random_flow(void)
         bool chaos = i % 4 == 3;
         char what[64];
 
+        /*
+         * The last hundred on a triangle over half the target: helper
+         * invocations in the quads along its edge vote, feed MDH/MDV,
+         * and are the uncovered pixels of IGNORE_UNCOVERED.
+         */
+        edge = i < 300 ? 2 * W : W;
         if (chaos) {
             g->n = g_rand_int_range(r, 3, 12);
             chaos_program(r, g->w, g->n);
@@ -925,6 +953,7 @@ static void test_random_flow(void)
             ended++;
         }
     }
+    edge = 2 * W;
     g_test_message("%u flow programs: %u structured ones ended, %u ran "
                    "past the bound", nfc, ended, runaway);
     /* not a test of the bound alone: most structured programs end */
@@ -1050,6 +1079,52 @@ static void test_flow_deep(void)
     t3d_us_program(h, w, 5);
     check(h, 1, false, "calls too deep");
     g_assert_false(soft_kill[0][0]);
+    g_rand_free(r);
+    test_host_free(h);
+}
+
+/*
+ * Uncovered pixels on a triangle over half the target: t0.r is negative
+ * exactly where the triangle does not cover.  0: ALU result t0.r >= 0;
+ * 1: JUMP to 4 if every voter's result is (JUMP_FUNC 0xF0); 2: OUT t1;
+ * 3: JUMP out; 4: OUT t2.  With IGNORE_UNCOVERED the quads along the
+ * edge jump (their uncovered pixels do not vote) and draw t2; without,
+ * the uncovered pixels (GL's helper invocations) vote no and the quad
+ * draws t1.  Both against soft, and each way seen.
+ */
+static void test_flow_uncovered(void)
+{
+    TestHost *h = host();
+    GRand *r = g_rand_new_with_seed(47);
+    uint32_t w[5 * 6];
+    T3DAlu a = {
+        .rgb_wmask = 7, .addr = { 0 },
+        .swz = { { 0, 1, 2 }, { 6, 6, 6 }, { 4, 4, 4 } },
+        .aswz = { 3, 6, 4 }, .dst = 5,
+    };
+
+    t3d_us_alu(&a, w);
+    w[0] |= 2u << 23;                       /* ALU_RESULT_OP: >= 0 */
+    w[3] |= 1u << 31;                       /* ALU_WMASK */
+    out_temp(w + 12, 1);
+    fc_words(&(TFc){ .func = 0xFF, .target = 511 }, w + 18);
+    out_temp(w + 24, 2);
+    fill_inputs(r, IN_NORMAL);
+    for (int y = 0; y < W; y++) {
+        for (int x = 0; x < W; x++) {
+            in[y][x][0][0] = x + y < W ? 1.0f : -1.0f;
+        }
+    }
+    edge = W;
+    for (int iu = 0; iu < 2; iu++) {
+        fc_words(&(TFc){ .func = 0xF0, .uncovered = iu, .target = 4 },
+                 w + 6);
+        t3d_us_program(h, w, 5);
+        check(h, 1, false, iu ? "IGNORE_UNCOVERED" : "uncovered pixels vote");
+        /* pixel (6, 1) is covered, (7, 1) not: their quad's choice */
+        g_assert_cmpfloat(soft_out[0][1][6][0], ==, in[1][6][iu ? 2 : 1][0]);
+    }
+    edge = 2 * W;
     g_rand_free(r);
     test_host_free(h);
 }
@@ -1269,6 +1344,7 @@ int main(int argc, char **argv)
     g_test_add_func("/us-glsl/random-flow", test_random_flow);
     g_test_add_func("/us-glsl/flow-bound", test_flow_bound);
     g_test_add_func("/us-glsl/flow-deep", test_flow_deep);
+    g_test_add_func("/us-glsl/flow-uncovered", test_flow_uncovered);
     g_test_add_func("/us-glsl/dxdy", test_dxdy);
     g_test_add_func("/us-glsl/declines", test_declines);
     return g_test_run();
