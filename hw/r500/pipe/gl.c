@@ -23,7 +23,7 @@
  * the big lock it holds) and hands the GL work over, waiting for it.
  *
  * What the translation or this renderer cannot express (blends GL
- * cannot match on some formats, flow control, ...) is drawn by soft,
+ * cannot match on some formats, unscaled fetches, ...) is drawn by soft,
  * that draw only, and said once per reason and reset (R500_GL_NOTE_*).
  *
  * The files: this one is the caller's side (the sink, the surfaces on
