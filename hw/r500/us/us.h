@@ -209,9 +209,11 @@ float r500_us_inline_const(unsigned v);
  * else 0); the shader declares r500_o0..3 (the render targets it writes,
  * locations 0..3), when the program reads constants uniform vec4
  * r500_k[256], and declares the sampling functions its TEX instructions
- * call, vec4 r500_tex_<op>_<unit>(vec4 str_q), which the caller defines
- * after the text (tx/tx_glsl.c).  False, with the reason, for what it
- * cannot say.
+ * call, vec4 r500_tex_<op>_<unit>(vec4 str_q) (DXDY's with the two
+ * gradients after it), which the caller defines after the text
+ * (tx/tx_glsl.c).  It is drawn with every pixel of a quad shaded
+ * together (helper invocations included), as GL does.  False, with the
+ * reason, for what it cannot say.
  */
 typedef struct R500UsGlslIn {
     const char *prologue;

@@ -26,15 +26,14 @@
  * their conditions; a counter still inside the program after the loop
  * drops the quad as well.  That differs from soft only for a program
  * that runs exactly 2^16 instructions in 2^16 blocks of one, which soft
- * draws.  The draw-wide budget of soft
- * (R500_US_DRAW_BUDGET) has no counterpart: GL shades every quad to its
- * own bound (docs/3d.md).
+ * draws.  The draw-wide budget of soft (R500_US_DRAW_BUDGET) has no
+ * counterpart: GL shades every quad to its own bound (docs/3d.md).
  *
  * Why not structured GLSL: the jumps, B_OPs and address stack can say
  * what no if/loop nest says (jumps into loops, per-pixel branch
  * counters, JUMP_ANY); a switch says all of it.  On llvmpipe the switch
- * costs little against straight code of the same program (docs/3d.md
- * has the figures).
+ * costs 1.3-1.8 times straight code of the same work, which bounds what
+ * a structured translation could win (docs/3d.md has the figures).
  */
 #include <glib.h>
 
