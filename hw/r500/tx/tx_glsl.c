@@ -119,10 +119,11 @@ bool r500_tx_glsl(const R500TxUnit *t, unsigned unit, uint16_t ops,
                                "    return r500_sel%u(", op_name[op], unit,
                                op == R500_TEX_DXDY ? ", vec4 dx, vec4 dy" : "",
                                unit);
-        switch (ct == 2 && op != R500_TEX_LOD ? 8 : op) {
+        switch (ct == 2 && op != R500_TEX_LOD && op != R500_TEX_DXDY ? 8
+                : op) {
         case 8:
             /* a cube map with soft's LOD, each pixel's own (cube_lod) */
-            g_string_append_printf(out, "r500_cube%u(%s%s, %s)", unit, c,
+            g_string_append_printf(out, "r500_cube%u(c.%s%s, %s)", unit, c,
                                    op == R500_TEX_PROJ ? " / c.w" : "",
                                    op == R500_TEX_LODBIAS ? "c.w" : "0.0");
             break;
