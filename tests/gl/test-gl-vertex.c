@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "../unit/test-3d.h"
+#include "../qtest/r500-driver-seq.h"
 
 enum {
     POINTS = 1, TRIANGLES = 4, TRI_FAN = 5, TRI_STRIP = 6, QUADS = 13,
@@ -45,11 +46,6 @@ static uint32_t fbits(float f)
 
     memcpy(&v, &f, 4);
     return v;
-}
-
-static void wf(TestHost *h, uint32_t reg, float f)
-{
-    r500_reg_write(&h->chip, reg, fbits(f));
 }
 
 static void upload(TestHost *h, unsigned vec, const uint32_t *w, unsigned n)
@@ -114,15 +110,7 @@ static void tcl_setup(TestHost *h, bool flip)
     r500_reg_write(s, R_VAP_PVS_CODE_CNTL_0, 5u << 20);
     r500_reg_write(s, R_VAP_PVS_CONST_CNTL, 3u << 16);
     set_matrix(h, 0.3f);
-    r500_reg_write(s, R_VAP_CLIP_CNTL, 0);
-    /* scales and offsets on, the PVS's w divided (VTX_W0_FMT) */
-    r500_reg_write(s, R_VAP_VTE_CNTL, 0x3F | 1u << 10);
-    wf(h, R_SE_VPORT_XSCALE, 32.0f);
-    wf(h, R_SE_VPORT_XOFFSET, 32.0f);
-    wf(h, R_SE_VPORT_YSCALE, flip ? -32.0f : 32.0f);
-    wf(h, R_SE_VPORT_YOFFSET, 32.0f);
-    wf(h, R_SE_VPORT_ZSCALE, 0.5f);
-    wf(h, R_SE_VPORT_ZOFFSET, 0.5f);
+    r500_seq_3d_tcl(r500_seq_chip_w, s, T3D_W, T3D_H, flip);
 }
 
 static TestHost *host(const char *w, bool flip)

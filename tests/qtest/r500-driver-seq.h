@@ -4,15 +4,17 @@
  * and the qtests all replay, each through its own way of writing a
  * register (the chip core directly, or MMIO over qtest): r100_cp_init,
  * rv370_pcie_gart_enable, r300_fence_ring_emit (reference
- * radeon-kms-r500.md 4.4, 5.2, 5.8), and the smallest 3D state that
- * draws.  Include the register table (regs/regs.h) first.  Lives here
- * because tests/qtest is the directory QEMU's build sees; tests/unit and
- * tests/fuzz include it too.
+ * radeon-kms-r500.md 4.4, 5.2, 5.8), the smallest 3D state that draws,
+ * and a driver's TCL state over it.  Include the register table
+ * (regs/regs.h) first.  Lives here because tests/qtest is the directory
+ * QEMU's build sees; tests/unit and tests/fuzz include it too.
  */
 #ifndef R500_DRIVER_SEQ_H
 #define R500_DRIVER_SEQ_H
 
+#include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 typedef void R500SeqWrite(void *opaque, uint32_t reg, uint32_t val);
 
@@ -189,6 +191,41 @@ static inline void r500_seq_3d_minimal(R500SeqWrite *w, void *opaque,
     }
     w(opaque, R_VAP_PVS_CODE_CNTL_0, 1u << 20 | 1u << 10);
     r500_seq_us_program(w, opaque, r500_seq_us_out, 1);
+}
+
+/*
+ * Over r500_seq_3d_minimal: the state of a driver with hardware TCL
+ * (Mesa r300's r300_update_viewport and clip state): positions in clip
+ * space from the vertex program, the VTE's scales and offsets mapping
+ * them over wd x ht pixels (y flipped when flip_y), z over 0..1, w
+ * divided (VTX_W0_FMT), clipping on.
+ */
+static inline void r500_seq_3d_tcl(R500SeqWrite *w, void *opaque,
+                                   unsigned wd, unsigned ht, bool flip_y)
+{
+    const float vp[6] = { wd / 2.0f, wd / 2.0f,
+                          flip_y ? ht / -2.0f : ht / 2.0f, ht / 2.0f,
+                          0.5f, 0.5f };
+    static const uint32_t reg[6] = {
+        R_SE_VPORT_XSCALE, R_SE_VPORT_XOFFSET, R_SE_VPORT_YSCALE,
+        R_SE_VPORT_YOFFSET, R_SE_VPORT_ZSCALE, R_SE_VPORT_ZOFFSET,
+    };
+
+    w(opaque, R_VAP_VTE_CNTL,
+      R500_FMASK(VAP_VTE_CNTL, VPORT_X_SCALE_ENA) |
+      R500_FMASK(VAP_VTE_CNTL, VPORT_X_OFFSET_ENA) |
+      R500_FMASK(VAP_VTE_CNTL, VPORT_Y_SCALE_ENA) |
+      R500_FMASK(VAP_VTE_CNTL, VPORT_Y_OFFSET_ENA) |
+      R500_FMASK(VAP_VTE_CNTL, VPORT_Z_SCALE_ENA) |
+      R500_FMASK(VAP_VTE_CNTL, VPORT_Z_OFFSET_ENA) |
+      R500_FMASK(VAP_VTE_CNTL, VTX_W0_FMT));
+    w(opaque, R_VAP_CLIP_CNTL, 0);
+    for (unsigned i = 0; i < 6; i++) {
+        uint32_t bits;
+
+        memcpy(&bits, &vp[i], 4);
+        w(opaque, reg[i], bits);
+    }
 }
 
 #endif
