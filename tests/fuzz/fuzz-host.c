@@ -21,12 +21,49 @@ FuzzHost *fuzz_host(void)
     return h;
 }
 
+/* The host-GL renderer's draws over the run (fuzz_gl_tally). */
+static uint64_t gl_draws, gl_soft, gl_vtx;
+
+/*
+ * At the end of a run on the host-GL renderer: where its draws went, so
+ * the smoke run can check that gl drew, and drew with the vertex stage on
+ * the host, rather than leaving every input to soft.
+ */
+static void fuzz_gl_report(void)
+{
+    printf("fuzz: renderer gl: %" G_GUINT64_FORMAT " draws on gl (%"
+           G_GUINT64_FORMAT " with the vertex stage on the host), %"
+           G_GUINT64_FORMAT " on soft\n", gl_draws, gl_vtx, gl_soft);
+}
+
+void fuzz_gl_tally(R500Chip *s)
+{
+    static bool reported;
+    uint64_t draws, soft;
+
+    if (strcmp(s->renderer->name, "gl")) {
+        return;
+    }
+    if (!reported) {
+        reported = true;
+        atexit(fuzz_gl_report);
+    }
+    r500_gl_stats(s, &draws, &soft);
+    gl_draws += draws;
+    gl_soft += soft;
+    gl_vtx += r500_gl_vertex_draws(s);
+}
+
 R500Chip *fuzz_begin(FuzzHost *h, R500Model model)
 {
     char *err = NULL;
 
     MemHost *m = &h->host;
 
+    /* the last input's chip: its renderer's thread and context go */
+    if (h->live) {
+        r500_chip_finalize(&h->chip);
+    }
     if (m->dirty_hi > m->dirty_lo) {
         memset(h->vram + m->dirty_lo, 0, m->dirty_hi - m->dirty_lo);
     }
@@ -39,6 +76,9 @@ R500Chip *fuzz_begin(FuzzHost *h, R500Model model)
         fprintf(stderr, "fuzz: chip init: %s\n", err);
         abort();
     }
+    h->live = true;
+    /* soft unless R500_RENDERER says (the smoke runs on gl) */
+    r500_pipe_env(&h->chip, "soft");
     return &h->chip;
 }
 
@@ -57,8 +97,13 @@ static bool zero_words(const uint8_t *p, uint64_t len)
 
 void fuzz_end(FuzzHost *h)
 {
-    uint64_t lo = h->host.dirty_lo & ~7ull;
-    uint64_t hi = (h->host.dirty_hi + 7) & ~7ull;
+    uint64_t lo, hi;
+
+    /* the display looks: what a renderer holds goes to VRAM first */
+    r500_pipe_sync(&h->chip, R500_SYNC_DISPLAY);
+    fuzz_gl_tally(&h->chip);
+    lo = h->host.dirty_lo & ~7ull;
+    hi = (h->host.dirty_hi + 7) & ~7ull;
 
     if (hi <= lo) {
         lo = hi = 0;

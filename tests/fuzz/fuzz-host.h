@@ -41,17 +41,28 @@ typedef struct FuzzHost {
      */
     MemHost host;
     int64_t worst_slice_us;
+    bool live;                  /* chip made: finalized by the next begin */
 } FuzzHost;
 
 /* The process's host, created on first use (model may change per input). */
 FuzzHost *fuzz_host(void);
 /*
- * Start an input: clean what the last one left, then init the chip as the
- * given model (reset values, VRAM at MC 0).
+ * Start an input: end the last one's chip, clean what it left, then init
+ * the chip as the given model (reset values, VRAM at MC 0) on the
+ * renderer R500_RENDERER names (soft when unset).
  */
 R500Chip *fuzz_begin(FuzzHost *h, R500Model model);
-/* End an input: abort() if VRAM outside the reported span changed. */
+/*
+ * End an input: a sync (the renderer's surfaces to VRAM), then abort() if
+ * VRAM outside the reported span changed.
+ */
 void fuzz_end(FuzzHost *h);
+/*
+ * Add the chip's host-GL renderer draws to the run's, said at its exit
+ * ("fuzz: renderer gl: N draws on gl (M with the vertex stage on the
+ * host), K on soft"); nothing when the chip draws on soft.
+ */
+void fuzz_gl_tally(R500Chip *s);
 /* Run the chip like the board does, at most max_slices slices. */
 void fuzz_run(FuzzHost *h, unsigned max_slices);
 /* Copy into fake guest RAM at a bus address (clipped to RAM). */
