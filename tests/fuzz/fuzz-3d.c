@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "fuzz-3d.h"
+#include "../qtest/r500-driver-seq.h"
 
 TestHost *fuzz_3d_begin(FuzzInput *in)
 {
@@ -9,6 +10,48 @@ TestHost *fuzz_3d_begin(FuzzInput *in)
 
     t3d_setup(h);
     return h;
+}
+
+/*
+ * The pipeline byte's state (3d-format.h), written over t3d_setup()'s
+ * window-space set-up.  The TCL state is what a driver with hardware TCL
+ * programs, and what the host-GL renderer's vertex stage takes
+ * (pipe/gl_vertex.c vtx_state()).
+ */
+static void fuzz_3d_pipeline(R500Chip *s, FuzzInput *in)
+{
+    uint8_t p = fuzz_u8(in);
+
+    if (p & FUZZ_3D_TCL) {
+        r500_seq_3d_tcl(r500_seq_chip_w, s, T3D_W, T3D_H, p & FUZZ_3D_FLIP);
+    }
+    r500_reg_write(s, R_SU_CULL_MODE, (p & FUZZ_3D_CULL) >> 2);
+    if (p & FUZZ_3D_VPORT) {
+        /* any values: NaN, fractions, past GL's viewport bounds */
+        r500_reg_write(s, R_SE_VPORT_XSCALE, fuzz_u32(in));
+        r500_reg_write(s, R_SE_VPORT_XOFFSET, fuzz_u32(in));
+        r500_reg_write(s, R_SE_VPORT_YSCALE, fuzz_u32(in));
+        r500_reg_write(s, R_SE_VPORT_YOFFSET, fuzz_u32(in));
+    }
+    if (p & FUZZ_3D_UCP) {
+        /* user clip plane 0, of the input's coefficients */
+        r500_reg_write(s, R_VAP_PVS_VECTOR_INDX_REG, R500_PVS_UCP_BASE);
+        for (int i = 0; i < 4; i++) {
+            r500_reg_write(s, R_VAP_PVS_VECTOR_DATA_REG_128, fuzz_u32(in));
+        }
+        r500_reg_write(s, R_VAP_CLIP_CNTL,
+                       R500_FSET(s->regs[R_VAP_CLIP_CNTL / 4], VAP_CLIP_CNTL,
+                                 UCP_ENA, 1));
+    }
+    if (p & FUZZ_3D_ZB) {
+        /* a depth buffer of the input's format and tests at T3D_ZB */
+        r500_reg_write(s, R_ZB_DEPTHOFFSET, T3D_ZB);
+        r500_reg_write(s, R_ZB_DEPTHPITCH, T3D_W);
+        r500_reg_write(s, R_ZB_FORMAT, fuzz_u32(in));
+        r500_reg_write(s, R_ZB_CNTL, fuzz_u32(in));
+        r500_reg_write(s, R_ZB_ZSTENCILCNTL, fuzz_u32(in));
+        r500_reg_write(s, R_ZB_STENCILREFMASK, fuzz_u32(in));
+    }
 }
 
 void fuzz_3d_draw_end(TestHost *h, FuzzInput *in)
@@ -23,8 +66,12 @@ void fuzz_3d_draw_end(TestHost *h, FuzzInput *in)
 
         memcpy(&v[i], &bits, 4);
     }
+    fuzz_3d_pipeline(&h->chip, in);
     if (prim != 11) {
         t3d_draw(h, prim, v, n);
     }
+    /* the end of the run: what gl holds goes to memory (core.c) */
+    r500_pipe_sync(&h->chip, R500_SYNC_IDLE);
+    fuzz_gl_tally(&h->chip);
     test_host_free(h);
 }

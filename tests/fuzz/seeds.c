@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "3d-format.h"
 #include "pm4-format.h"
 #include "mmio-load.h"
 #include "../qtest/r500-driver-seq.h"
@@ -35,6 +36,14 @@ static void putn(Seed *s, uint64_t v, unsigned n)
     for (unsigned i = 0; i < n; i++) {
         put8(s, v >> (8 * i));
     }
+}
+
+static uint32_t fl(float f)
+{
+    uint32_t v;
+
+    memcpy(&v, &f, 4);
+    return v;
 }
 
 static void write_seed(const char *path, Seed *s)
@@ -137,6 +146,24 @@ static void pm4_save(const char *dir, const char *name, Pm4 *p)
     Seed s = pm4_encode(p);
 
     save(dir, "pm4", name, &s);
+}
+
+/*
+ * A triangle in clip space for the TCL state (FUZZ_3D_TCL, the pm4 seed's
+ * too), w differing so the perspective divide is not a no-op, z over the
+ * depth range; x, y, z, w, then colour.
+ */
+static const float clip_tri[3][8] = {
+    { -0.9f, -0.9f, 0.1f, 1, 0, 0, 0, 1 },
+    { 1.8f, -1.8f, 1.0f, 2, 1, 0, 0, 1 },
+    { -0.9f, 0.9f, 0.8f, 1, 0, 1, 0, 1 },
+};
+
+/* A type-0 write into the IB (r500-driver-seq.h's writer). */
+static void ib_w(void *opaque, uint32_t reg, uint32_t val)
+{
+    ib(opaque, R500_PM4_PACKET0(reg, 0));
+    ib(opaque, val);
 }
 
 /* DP_GUI_MASTER_CNTL: 32 bpp, solid brush or none, ROP, source. */
@@ -260,6 +287,26 @@ static void pm4_seeds(const char *dir)
     launch(&p, PM4_IB_GTT, p.ib->len);
     fence(&p);
     pm4_save(dir, "3d-packets", &p);
+
+    /*
+     * A triangle through the CP as Mesa with hardware TCL draws it (IB
+     * in the GTT): the minimal 3D state into a 64x64 target, the VTE's
+     * viewport with clipping on, clip-space vertices in the packet, a
+     * fence: on gl, the vertex stage on the host and a sync point.
+     */
+    p = pm4_new(PM4_IRQS | 1);
+    r500_seq_3d_minimal(ib_w, &p, PM4_SURF_VRAM, 64, 64);
+    r500_seq_3d_tcl(ib_w, &p, 64, 64, false);
+    ib(&p, R500_PM4_PACKET3(R500_PM4_OP_3D_DRAW_IMMD_2, 3 * 8));
+    ib(&p, (3u << 16) | (3 << 4) | 4);
+    for (unsigned i = 0; i < 3; i++) {
+        for (unsigned k = 0; k < 8; k++) {
+            ib(&p, fl(clip_tri[i][k]));
+        }
+    }
+    launch(&p, PM4_IB_GTT, p.ib->len);
+    fence(&p);
+    pm4_save(dir, "3d-tcl-triangle", &p);
 
     /* Indirect ports and GART registers written by the stream */
     p = pm4_new(0);
@@ -688,23 +735,21 @@ static void generic_seeds(const char *dir)
 
 /* ---- us, pvs, tx: fuzz-3d.c's draw tail; atom ---- */
 
-static uint32_t fl(float f)
-{
-    uint32_t v;
-
-    memcpy(&v, &f, 4);
-    return v;
-}
-
 /* A triangle list over the 64x64 target, colour = texcoords (0..1). */
-static void draw_tail(Seed *s)
-{
-    static const float v[3][8] = {
-        { 0, 0, 0.5f, 1, 0, 0, 0, 1 },
-        { 64, 0, 0.5f, 1, 1, 0, 0, 1 },
-        { 0, 64, 0.5f, 1, 0, 1, 0, 1 },
-    };
+static const float win_tri[3][8] = {
+    { 0, 0, 0.5f, 1, 0, 0, 0, 1 },
+    { 64, 0, 0.5f, 1, 1, 0, 0, 1 },
+    { 0, 64, 0.5f, 1, 0, 1, 0, 1 },
+};
 
+
+/*
+ * fuzz-3d.c's tail: the triangle, then the pipeline byte pipe
+ * (fuzz-3d.h) and the u32s its bits take.
+ */
+static void draw_tail(Seed *s, const float v[3][8], uint8_t pipe,
+                      const uint32_t *more, unsigned nmore)
+{
     put8(s, 3);             /* PRIM_TYPE 1 + 3 = triangle list */
     put8(s, 2);             /* 3 vertices */
     for (unsigned i = 0; i < 3; i++) {
@@ -712,58 +757,131 @@ static void draw_tail(Seed *s)
             putn(s, fl(v[i][k]), 4);
         }
     }
+    put8(s, pipe);
+    for (unsigned i = 0; i < nmore; i++) {
+        putn(s, more[i], 4);
+    }
+}
+
+/*
+ * A Z24S8 buffer (ZB_FORMAT 2), Z_ENABLE and ZWRITEENABLE, ZFUNC ALWAYS:
+ * the draw writes depth, whatever the buffer held.
+ */
+static const uint32_t zb_always[4] = { 2, 6, 7, 0 };
+
+/* US: rgb, a = t0 (the colour) to target 0, constants 1.0. */
+static void us_seed(Seed *s, const uint32_t inst[6])
+{
+    put8(s, 0);
+    put8(s, 0);             /* one instruction */
+    for (int i = 0; i < 8; i++) {
+        putn(s, 0, 4);
+    }
+    for (int i = 0; i < 16; i++) {
+        putn(s, fl(1.0f), 4);
+    }
+    for (int i = 0; i < 6; i++) {
+        putn(s, inst[i], 4);
+    }
+}
+
+/* PVS: the n instructions of code, no flow control, constants 0.5. */
+static void pvs_seed(Seed *s, uint8_t count, uint32_t code_cntl_0,
+                     const uint32_t *code, unsigned n)
+{
+    put8(s, 1);
+    put8(s, count);         /* count x 2 + 1 instructions */
+    putn(s, code_cntl_0, 4);
+    for (int i = 0; i < 4 + 16 * 3; i++) {
+        putn(s, 0, 4);
+    }
+    for (int i = 0; i < 32; i++) {
+        putn(s, fl(0.5f), 4);
+    }
+    for (unsigned i = 0; i < 4 * (count * 2u + 1); i++) {
+        putn(s, i < n ? code[i] : 0, 4);
+    }
+}
+
+/*
+ * TX: unit 0 a 64x64 ARGB8888 texture at 3 MiB; with all, the other units
+ * too, each of another format, filter, wrap and mip chain over the same
+ * memory (the host-GL renderer draws only when every unit the program
+ * samples is usable).
+ */
+static void tx_seed(Seed *s, bool all)
+{
+    /* W8Z8Y8X8, Z5Y6X5, W4Z4Y4X4, DXT1, X8, Y8X8, W16Z16Y16X16, DXT3 */
+    static const uint8_t fmt[8] = { 0xC, 0x6, 0xA, 0xF, 0x0, 0x3, 0xE, 0x10 };
+
+    put8(s, 2);
+    putn(s, all ? 0xFFFF : 1, 4);
+    for (unsigned u = 0; u < 16; u++) {
+        bool on = !u || all;
+        /* MAG/MIN point or linear, MIP none/point/linear, CLAMP_S/T */
+        uint32_t filter0 = (u % 3) | (u / 3 % 3) << 3 | (1 + u % 2) << 9 |
+                           (1 + u / 2 % 2) << 11 | (u % 3) << 13;
+
+        putn(s, on && u ? filter0 : 0, 4);              /* FILTER0 */
+        putn(s, 0, 4);                                  /* FILTER1 */
+        /* 64x64, u % 4 levels below the first */
+        putn(s, on ? 63u | 63u << 11 | (u % 4) << 26 : 0, 4);
+        putn(s, on ? fmt[u % 8] | 1u << 12 | 2u << 15 | 3u << 18 : 0, 4);
+        putn(s, 0, 4);                                  /* FORMAT2 */
+        putn(s, on ? 0x300000 : 0, 4);                  /* OFFSET */
+        putn(s, on ? 0xFF00FF00u : 0, 4);               /* BORDER */
+    }
 }
 
 static void shader_seeds(const char *dir)
 {
+    static const uint32_t zeros[6];
+    /* user clip plane 0: x > -0.5 in clip space */
+    const uint32_t ucp[4] = { fl(1.0f), 0, 0, fl(0.5f) };
     Seed s = { g_byte_array_new() };
 
-    /* One ALU instruction of zeros, constants 1.0. */
-    put8(&s, 0);
-    put8(&s, 0);
-    for (int i = 0; i < 8; i++) {
-        putn(&s, 0, 4);
-    }
-    for (int i = 0; i < 16; i++) {
-        putn(&s, fl(1.0f), 4);
-    }
-    for (int i = 0; i < 6; i++) {
-        putn(&s, 0, 4);
-    }
-    draw_tail(&s);
+    /* One ALU instruction of zeros. */
+    us_seed(&s, zeros);
+    draw_tail(&s, win_tri, 0, NULL, 0);
     save(dir, "us", "one-instruction", &s);
+
+    /*
+     * The colour out, clip-space vertices in the TCL state over a depth
+     * buffer: the host-GL renderer's vertex stage and depth.
+     */
+    s.b = g_byte_array_new();
+    us_seed(&s, r500_seq_us_out);
+    draw_tail(&s, clip_tri, FUZZ_3D_TCL | FUZZ_3D_ZB, zb_always, 4);
+    save(dir, "us", "tcl-depth", &s);
 
     /* The first instruction only (PVS_LAST_INST 0), no flow control. */
     s.b = g_byte_array_new();
-    put8(&s, 1);
-    put8(&s, 0);
-    for (int i = 0; i < 5 + 16 * 3; i++) {
-        putn(&s, 0, 4);
-    }
-    for (int i = 0; i < 32; i++) {
-        putn(&s, fl(0.5f), 4);
-    }
-    for (int i = 0; i < 4; i++) {
-        putn(&s, 0, 4);
-    }
-    draw_tail(&s);
+    pvs_seed(&s, 0, 0, zeros, 0);
+    draw_tail(&s, win_tri, 0, NULL, 0);
     save(dir, "pvs", "one-instruction", &s);
 
-    /* Unit 0: a 64x64 ARGB8888 texture at 3 MiB; the others off. */
+    /*
+     * The driver's pass-through (o0 = v0, o1 = v1; PVS_LAST_INST and
+     * PVS_XYZW_VALID_INST 1) in the TCL state, y flipped, a user clip
+     * plane: the vertex program as GLSL on the host.
+     */
     s.b = g_byte_array_new();
-    put8(&s, 2);
-    putn(&s, 1, 4);
-    for (unsigned u = 0; u < 16; u++) {
-        putn(&s, 0, 4);                                 /* FILTER0 */
-        putn(&s, 0, 4);                                 /* FILTER1 */
-        putn(&s, u ? 0 : 63u | 63u << 11, 4);           /* FORMAT0 */
-        putn(&s, u ? 0 : 0xCu | 1u << 12 | 2u << 15 | 3u << 18, 4);
-        putn(&s, 0, 4);                                 /* FORMAT2 */
-        putn(&s, u ? 0 : 0x300000, 4);                  /* OFFSET */
-        putn(&s, 0, 4);                                 /* BORDER */
-    }
-    draw_tail(&s);
+    pvs_seed(&s, 2, 1u << 20 | 1u << 10, r500_seq_pvs_passthrough,
+             G_N_ELEMENTS(r500_seq_pvs_passthrough));
+    draw_tail(&s, clip_tri, FUZZ_3D_TCL | FUZZ_3D_FLIP | FUZZ_3D_UCP, ucp,
+              4);
+    save(dir, "pvs", "tcl-passthrough", &s);
+
+    s.b = g_byte_array_new();
+    tx_seed(&s, false);
+    draw_tail(&s, win_tri, 0, NULL, 0);
     save(dir, "tx", "one-texture", &s);
+
+    /* Every unit, clip-space vertices in the TCL state. */
+    s.b = g_byte_array_new();
+    tx_seed(&s, true);
+    draw_tail(&s, clip_tri, FUZZ_3D_TCL, NULL, 0);
+    save(dir, "tx", "tcl-all-units", &s);
 }
 
 /* The tables the driver runs at boot and modeset, as they are. */
