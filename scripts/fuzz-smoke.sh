@@ -6,7 +6,10 @@
 #   fuzz-smoke.sh FUZZER SEEDS RUNS MAX_LEN ARTIFACTS [FUZZER ARGS...]
 #   fuzz-smoke.sh --skip REASON
 # The new inputs the run finds go to a temporary corpus; a crash leaves its
-# input in ARTIFACTS (reproduce: FUZZER FILE) and fails the test.
+# input in ARTIFACTS (reproduce: FUZZER FILE) and fails the test.  With
+# FUZZ_SMOKE_EXPECT set (an extended regular expression), a run whose
+# output has no line matching it fails too: the run did not reach what it
+# is there for (the 3D targets on gl: that gl drew, fuzz-3d.c).
 set -euo pipefail
 
 if [ "$1" = --skip ]; then
@@ -32,4 +35,9 @@ echo "fuzz-smoke: $(basename "$fuzzer"): $runs runs in" \
      "$(( ($(date +%s%N) - start) / 1000000 )) ms," \
      "$(ls "$work/corpus" | wc -l) new inputs, exit $status"
 [ "$status" -ne 77 ] || status=1
+if [ "$status" -eq 0 ] && [ -n "${FUZZ_SMOKE_EXPECT:-}" ] &&
+   ! grep -Eq -- "$FUZZ_SMOKE_EXPECT" "$work/log"; then
+    echo "fuzz-smoke: no line of the run matches '$FUZZ_SMOKE_EXPECT'"
+    status=1
+fi
 exit "$status"
