@@ -58,43 +58,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "../unit/test-3d.h"
+#include "gl-host.h"
 #include "../qtest/r500-driver-seq.h"
-
-#define TRIANGLES 4
-
-/* The draws h's gl renderer drew, and those it left to soft. */
-static void assert_gl_draws(TestHost *h, uint64_t want, uint64_t soft)
-{
-    uint64_t draws, fallbacks;
-
-    r500_gl_stats(&h->chip, &draws, &fallbacks);
-    g_assert_cmpuint(draws, ==, want);
-    g_assert_cmpuint(fallbacks, ==, soft);
-}
-
-static void vtx(float *v, float x, float y, float r, float g, float b,
-                float a)
-{
-    const float in[8] = { x, y, 0.5f, 1.0f, r, g, b, a };
-
-    memcpy(v, in, sizeof(in));
-}
-
-/* A host on renderer w (soft or gl), the usual 3D set-up, cleared. */
-static TestHost *host(const char *w)
-{
-    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
-    const char *why;
-
-    if (!r500_pipe_set_renderer(&h->chip, w, &why)) {
-        g_error("renderer %s: %s", w, why);
-    }
-    t3d_setup(h);
-    t3d_fill(h, 0);
-    t3d_blend_add(h);
-    return h;
-}
 
 /*
  * A host on gl that says what the CPU wrote (MemHost.cpu_pages), so its
@@ -113,75 +78,6 @@ static void host_free(TestHost *h)
     g_free(h->host.cpu_pages);
     h->host.cpu_pages = NULL;
     test_host_free(h);
-}
-
-/* Two triangles over pixels (x0, y0) to (x1, y1), one flat colour. */
-static void rect_verts(float *v, float x0, float y0, float x1, float y1,
-                       float r, float g, float b, float a)
-{
-    const float c[6][2] = {
-        { x0, y0 }, { x1, y0 }, { x0, y1 }, { x1, y0 }, { x1, y1 }, { x0, y1 },
-    };
-
-    for (unsigned i = 0; i < 6; i++) {
-        vtx(v + 8 * i, c[i][0], c[i][1], r, g, b, a);
-    }
-}
-
-/* Two overlapping smooth triangles and a third crossing both. */
-static void scene(TestHost *h)
-{
-    float v[9 * 8];
-
-    vtx(v, 3.2f, 2.7f, 0.2f, 0.1f, 0.0f, 0.3f);
-    vtx(v + 8, 60.4f, 9.1f, 0.0f, 0.4f, 0.1f, 0.3f);
-    vtx(v + 16, 20.6f, 58.3f, 0.3f, 0.0f, 0.5f, 0.3f);
-    vtx(v + 24, 10.0f, 40.0f, 0.25f, 0.25f, 0.25f, 0.2f);
-    vtx(v + 32, 55.0f, 61.5f, 0.1f, 0.2f, 0.3f, 0.2f);
-    vtx(v + 40, 62.0f, 20.0f, 0.3f, 0.2f, 0.1f, 0.2f);
-    vtx(v + 48, 1.0f, 30.0f, 0.2f, 0.2f, 0.2f, 0.1f);
-    vtx(v + 56, 63.0f, 33.0f, 0.2f, 0.2f, 0.2f, 0.1f);
-    vtx(v + 64, 32.0f, 5.0f, 0.2f, 0.2f, 0.2f, 0.1f);
-    t3d_draw(h, TRIANGLES, v, 9);
-}
-
-static unsigned chan_diff(uint32_t a, uint32_t b)
-{
-    unsigned d = 0;
-
-    for (int c = 0; c < 32; c += 8) {
-        int x = (int)((a >> c) & 0xFF) - (int)((b >> c) & 0xFF);
-
-        d = MAX(d, (unsigned)ABS(x));
-    }
-    return d;
-}
-
-/*
- * Pixels more than tol/255 a channel apart: those where the triangles'
- * edges cover a pixel centre on one renderer and not on the other (soft
- * snaps vertices to 1/12 pixel, GL to its own subpixel grid).  Each
- * blended pass may round one LSB the other way, so tol is the passes.
- */
-static unsigned compare_tol(TestHost *a, TestHost *b, unsigned tol)
-{
-    unsigned edge = 0, drawn = 0;
-
-    for (unsigned y = 0; y < T3D_H; y++) {
-        for (unsigned x = 0; x < T3D_W; x++) {
-            uint32_t pa = t3d_px(a, x, y), pb = t3d_px(b, x, y);
-
-            drawn += pa != 0;
-            edge += chan_diff(pa, pb) > tol;
-        }
-    }
-    g_assert_cmpuint(drawn, >, T3D_W * T3D_H / 2);
-    return edge;
-}
-
-static unsigned compare(TestHost *a, TestHost *b)
-{
-    return compare_tol(a, b, 1);
 }
 
 static void test_same_as_soft(void)
@@ -381,22 +277,6 @@ static void rop(TestHost *h, unsigned code, bool flat)
         }
     }
     t3d_draw(h, TRIANGLES, v, 3);
-}
-
-/* Pixels whose stored bits differ, and the drawn pixels' count. */
-static unsigned compare_bits(TestHost *a, TestHost *b, uint32_t fill,
-                             unsigned *drawn)
-{
-    unsigned diff = 0;
-
-    *drawn = 0;
-    for (unsigned y = 0; y < T3D_H; y++) {
-        for (unsigned x = 0; x < T3D_W; x++) {
-            *drawn += t3d_px(a, x, y) != fill;
-            diff += t3d_px(a, x, y) != t3d_px(b, x, y);
-        }
-    }
-    return diff;
 }
 
 static void test_rop(void)
