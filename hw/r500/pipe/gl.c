@@ -1131,7 +1131,8 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
 
         x0 = MAX(x0, 0);
         y0 = MAX(y0, 0);
-        for (unsigned t = 0; t < MAX(j.ntargets, 1u); t++) {
+        /* without a colour target, no target's pitch (depth only) */
+        for (unsigned t = 0; t < j.ntargets; t++) {
             x1 = MIN(x1, (int64_t)s->rb3d.cb[t].surf.pitch - 1);
         }
         if (j.zb.on || j.cbzb) {

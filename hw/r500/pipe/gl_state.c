@@ -369,9 +369,14 @@ const char *r500_gl_targets(R500Chip *s, GlJob *j, GString *epi)
             j->czv[k] = ((v >> (8 * k)) & 0xFF) / 255.0f;
         }
     }
-    if (!j->ntargets) {
-        return "no colour target";
-    }
+    /*
+     * No colour target (every channel masked, or none bound: a depth or
+     * stencil pass, a shadow map, a Z pre-pass): the fragments still run
+     * the alpha test and write depth and stencil, as soft's quads do
+     * (rb3d.c r500_rb3d_quad_z), into a framebuffer of the depth buffer
+     * alone, or of nothing but its default size (only the occlusion
+     * count sees such a draw).
+     */
     g_string_append(epi, gl_quantizers);
     g_string_append(epi, "void r500_epilogue() {\n");
     if (R500_FGET(rb->alpha_func, FG_ALPHA_FUNC, AF_EN)) {
@@ -400,10 +405,11 @@ const char *r500_gl_targets(R500Chip *s, GlJob *j, GString *epi)
         }
         g_string_append(epi, "        discard;\n    }\n");
     }
-    if (rb->blend_on && rb->discard && rb->discard != 7) {
+    if (rb->blend_on && rb->discard && rb->discard != 7 && j->ntargets) {
         /*
          * DISCARD_SRC_PIXELS (rb3d.c discard()): the shader's R, G, B, A
-         * as 8-bit values against the thresholds' bytes B, G, R, A.
+         * as 8-bit values against the thresholds' bytes B, G, R, A.  Soft
+         * tests it in a colour target's write: without one, nothing.
          */
         unsigned mode = rb->discard, first, last;
         bool gte = mode >= 4;

@@ -84,6 +84,16 @@ static bool gl_context(R500Gl *g)
         g->vp_range[1] = range[1];
     }
     glGenFramebuffers(1, &g->fbo);
+    /*
+     * A draw with neither colour targets nor a depth buffer still counts
+     * its samples (ZB_ZPASS_*): the framebuffer without attachments is
+     * the draws' window.
+     */
+    glBindFramebuffer(GL_FRAMEBUFFER, g->fbo);
+    glFramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH,
+                            GL_TARGET_MAX);
+    glFramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_HEIGHT,
+                            GL_TARGET_MAX);
     glGenVertexArrays(1, &g->vao);
     glGenBuffers(1, &g->vbo);
     glGenBuffers(1, &g->ebo);

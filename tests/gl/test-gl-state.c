@@ -1,0 +1,187 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The host-GL renderer's RB and ZB state (hw/r500/pipe/gl_state.c) on the
+ * chip core, against soft:
+ *
+ *   depth-only    a depth and stencil pass with every colour channel
+ *                 masked (a Z pre-pass, a shadow map) over Z24S8 and Z16
+ *                 buffers draws on gl: soft's stencil bytes, its depth
+ *                 words within rounding, the colour target untouched, the
+ *                 occlusion count soft's; and a draw with neither colour
+ *                 nor depth counts its samples on gl.
+ *
+ * The rectangles drawn have pixel-aligned edges, so both renderers cover
+ * the same pixels and only depth values may round apart.
+ */
+#include <string.h>
+
+#include "gl-host.h"
+
+/* Where the occlusion counts are stored (nothing else is there). */
+#define COUNT_AT        T3D_TEX
+
+/* ZB_ZSTENCILCNTL functions and stencil operations (reference 2.12) */
+enum { F_LESS = 1, F_ALWAYS = 7 };
+enum { S_KEEP = 0, S_INCR = 3, S_INVERT = 5 };
+
+/* A Z24S8 (z24) or Z16 buffer at T3D_ZB whose every word is word. */
+static void zb_setup(TestHost *h, bool z24, uint32_t word)
+{
+    R500Chip *s = &h->chip;
+    unsigned bpp = z24 ? 4 : 2;
+
+    r500_reg_write(s, R_ZB_FORMAT, z24 ? 2 : 0);
+    r500_reg_write(s, R_ZB_DEPTHOFFSET, T3D_ZB);
+    r500_reg_write(s, R_ZB_DEPTHPITCH, T3D_W);
+    for (unsigned i = 0; i < T3D_W * T3D_H; i++) {
+        memcpy(h->vram + T3D_ZB + i * bpp, &word, bpp);
+    }
+}
+
+/* Depth word i of the buffer (Z24S8: the whole word, stencil low). */
+static uint32_t zb_word(TestHost *h, bool z24, unsigned i)
+{
+    uint32_t w = 0;
+
+    memcpy(&w, h->vram + T3D_ZB + i * (z24 ? 4 : 2), z24 ? 4 : 2);
+    return GUINT32_FROM_LE(w);
+}
+
+/*
+ * Rectangle (x0, y0)-(x1, y1) as two triangles whose window z goes from
+ * z0 at x0 to z1 at x1.
+ */
+static void z_rect(TestHost *h, float x0, float y0, float x1, float y1,
+                   float z0, float z1)
+{
+    float v[6 * 8];
+
+    rect_verts(v, x0, y0, x1, y1, 0.5f, 0.25f, 0.125f, 1.0f);
+    for (unsigned i = 0; i < 6; i++) {
+        v[8 * i + 2] = v[8 * i] == x0 ? z0 : z1;
+    }
+    t3d_draw(h, TRIANGLES, v, 6);
+}
+
+/* Reset the occlusion count; after the draws, store it and read it. */
+static void count_reset(TestHost *h)
+{
+    r500_reg_write(&h->chip, R_SU_REG_DEST, 1);
+    r500_reg_write(&h->chip, R_ZB_ZPASS_DATA, 0);
+}
+
+static uint32_t count_read(TestHost *h)
+{
+    uint32_t n;
+
+    r500_reg_write(&h->chip, R_ZB_ZPASS_ADDR, COUNT_AT);
+    memcpy(&n, h->vram + COUNT_AT, 4);
+    return GUINT32_FROM_LE(n);
+}
+
+/*
+ * Every colour channel masked: the target is not written (rb3d.c), so
+ * the draw has no colour target.  Depth LESS and written; on Z24S8 the
+ * stencil counts the passes (INCR) and inverts where depth fails.
+ */
+static void depth_pass(TestHost *h, bool z24)
+{
+    R500Chip *s = &h->chip;
+
+    r500_reg_write(s, R_RB3D_COLOR_CHANNEL_MASK, 0);
+    r500_reg_write(s, R_ZB_CNTL, (z24 ? 1 : 0) | 2 | 4);
+    r500_reg_write(s, R_ZB_ZSTENCILCNTL, F_LESS | F_ALWAYS << 3 |
+                   S_KEEP << 6 | S_INCR << 9 | S_INVERT << 12 |
+                   F_ALWAYS << 15 | S_KEEP << 18 | S_INCR << 21 |
+                   S_INVERT << 24);
+    /* ref 0x40, compare mask and write mask 0xFF */
+    r500_reg_write(s, R_ZB_STENCILREFMASK, 0x40 | 0xFF << 8 | 0xFF << 16);
+    count_reset(h);
+    /* flat z 0.25 over the stored 0.5: passes, writes 0.25 */
+    z_rect(h, 8, 8, 40, 40, 0.25f, 0.25f);
+    /*
+     * z from 0 to 0.75 across x 24..56: passes left of x 34.2 (over 0.25)
+     * and of x 45.3 (over 0.5), the crossings between pixel centres
+     */
+    z_rect(h, 24, 24, 56, 56, 0.0f, 0.75f);
+}
+
+static void test_depth_only(void)
+{
+    const uint32_t fill = 0x00FF8040;
+
+    for (unsigned z24 = 0; z24 < 2; z24++) {
+        TestHost *soft = host("soft"), *gl = host("gl");
+        TestHost *hs[2] = { soft, gl };
+        /* z 0.5, stencil 0x10 */
+        uint32_t word = z24 ? 0x80000010u : 0x8000u;
+        uint32_t n[2];
+        unsigned changed = 0, off = 0, drawn;
+
+        for (unsigned k = 0; k < 2; k++) {
+            t3d_fill(hs[k], fill);
+            zb_setup(hs[k], z24, word);
+            depth_pass(hs[k], z24);
+            n[k] = count_read(hs[k]);
+        }
+        assert_gl_draws(gl, 2, 0);
+        /* the colour target untouched on both */
+        g_assert_cmpuint(compare_bits(soft, gl, fill, &drawn), ==, 0);
+        g_assert_cmpuint(drawn, ==, 0);
+        /* both rectangles' pixels, but where the second one's z fails */
+        g_assert_cmpuint(n[0], >, 32 * 32 + 16 * 32);
+        g_assert_cmpuint(n[1], ==, n[0]);
+        for (unsigned i = 0; i < T3D_W * T3D_H; i++) {
+            uint32_t a = zb_word(soft, z24, i), b = zb_word(gl, z24, i);
+            int64_t da = z24 ? a >> 8 : a, db = z24 ? b >> 8 : b;
+
+            changed += a != word;
+            /*
+             * Depth: soft's plane through vertices snapped to 1/12 pixel
+             * against GL's interpolation, a few steps of the sloped
+             * rectangle's 0.75 / 32 a pixel at most; the stencil exact.
+             */
+            off += ABS(da - db) > (z24 ? 1 << 12 : 1 << 4);
+            if (z24) {
+                g_assert_cmphex(a & 0xFF, ==, b & 0xFF);
+            }
+        }
+        /* the first rectangle and part of the second beside it */
+        g_assert_cmpuint(changed, >, 32 * 32 + 16 * 16);
+        g_assert_cmpuint(off, ==, 0);
+        test_host_free(soft);
+        test_host_free(gl);
+    }
+}
+
+/*
+ * Neither colour nor depth: only the occlusion count sees the draw, on
+ * gl as on soft.
+ */
+static void test_count_only(void)
+{
+    TestHost *soft = host("soft"), *gl = host("gl");
+    TestHost *hs[2] = { soft, gl };
+    uint32_t n[2];
+
+    for (unsigned k = 0; k < 2; k++) {
+        r500_reg_write(&hs[k]->chip, R_RB3D_COLOR_CHANNEL_MASK, 0);
+        count_reset(hs[k]);
+        z_rect(hs[k], 8, 8, 40, 40, 0.5f, 0.5f);
+        z_rect(hs[k], 24, 24, 56, 56, 0.5f, 0.5f);
+        n[k] = count_read(hs[k]);
+    }
+    g_assert_cmpuint(n[0], ==, 2 * 32 * 32);
+    g_assert_cmpuint(n[1], ==, n[0]);
+    assert_gl_draws(gl, 2, 0);
+    test_host_free(soft);
+    test_host_free(gl);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/gl/state/depth-only", test_depth_only);
+    g_test_add_func("/gl/state/count-only", test_count_only);
+    return g_test_run();
+}
