@@ -16,7 +16,7 @@
  *   kept          with the host's word on the CPU's writes, surfaces stay
  *                 on the host across syncs, and what the CPU or an engine
  *                 writes into them is still read;
- *   fallback      a draw gl leaves to soft (clip rectangles here) follows
+ *   fallback      a draw gl leaves to soft (flow control here) follows
  *                 the earlier gl draws, and a gl draw after it sees soft's
  *                 pixels;
  *   rop           ROPs (RB3D_ROPCNTL) drawn as GL's logic ops store the
@@ -232,23 +232,25 @@ static void test_fallback(void)
     for (int k = 0; k < 2; k++) {
         TestHost *h = hs[k];
 
+        uint32_t prog[2 * 6] = { 0 };
+
         scene(h);
         /*
-         * Clip rectangle 0 over (0, 0)-(40, 40), the rule keeping the
-         * pixels inside it: soft draws this one
+         * A JUMP that never jumps (TYPE FC, JUMP_FUNC 0) before the
+         * colour's OUT: flow control, which gl leaves to soft
          */
-        r500_reg_write(&h->chip, R500_REGA_AT(SC_CLIPRECT_TL, 0), 0);
-        r500_reg_write(&h->chip, R500_REGA_AT(SC_CLIPRECT_BR, 0),
-                       40u | 40u << 13);
-        r500_reg_write(&h->chip, R_SC_CLIP_RULE, 0xAAAA);
+        prog[0] = 2;
+        prog[3] = 1u << 16;
+        t3d_us_out(0, prog + 6);
+        t3d_us_program(h, prog, 2);
         scene(h);
-        r500_reg_write(&h->chip, R_SC_CLIP_RULE, 0xFFFF);
+        t3d_us_passthrough(h);
         scene(h);
         r500_pipe_sync(&h->chip, R500_SYNC_FENCE);
     }
     /*
-     * three additive passes, each within an LSB; a lost pass (soft's
-     * inside the rectangle, or gl's around it) is tens of LSBs
+     * three additive passes, each within an LSB; a lost pass (soft's, or
+     * gl's around it) is tens of LSBs
      */
     g_assert_cmpuint(compare_tol(soft, gl, 3), <, 60);
     assert_gl_draws(gl, 2, 1);

@@ -8,7 +8,12 @@
  *                 buffers draws on gl: soft's stencil bytes, its depth
  *                 words within rounding, the colour target untouched, the
  *                 occlusion count soft's; and a draw with neither colour
- *                 nor depth counts its samples on gl.
+ *                 nor depth counts its samples on gl;
+ *   clip-rects    SC_CLIP_RULE over four overlapping SC_CLIPRECTs, rules
+ *                 of one rectangle, any, none and their parity, on gl:
+ *                 soft's colour, depth, stencil and occlusion count, bit
+ *                 for bit (a pixel the rule drops neither counts nor
+ *                 writes depth or stencil).
  *
  * The rectangles drawn have pixel-aligned edges, so both renderers cover
  * the same pixels and only depth values may round apart.
@@ -178,10 +183,85 @@ static void test_count_only(void)
     test_host_free(gl);
 }
 
+/*
+ * Full-target passes through four clip rectangles (inclusive corners,
+ * one reaching past the target) under a rule each: inside rectangle 0
+ * (0xAAAA), inside any (0xFFFE), outside all (0x0001), inside an odd
+ * number (0x6996).  Each pass is nearer (LESS passes) and adds its
+ * colour; the stencil counts the pixels' passes.
+ */
+static void clip_passes(TestHost *h)
+{
+    static const uint32_t rect[4][4] = {
+        { 4, 4, 35, 35 }, { 20, 10, 50, 40 }, { 10, 30, 60, 60 },
+        { 0, 50, 100, 63 },
+    };
+    static const uint16_t rule[4] = { 0xAAAA, 0xFFFE, 0x0001, 0x6996 };
+    R500Chip *s = &h->chip;
+    float v[6 * 8];
+
+    for (unsigned i = 0; i < 4; i++) {
+        r500_reg_write(s, R500_REGA_AT(SC_CLIPRECT_TL, i),
+                       rect[i][0] | rect[i][1] << 13);
+        r500_reg_write(s, R500_REGA_AT(SC_CLIPRECT_BR, i),
+                       rect[i][2] | rect[i][3] << 13);
+    }
+    r500_reg_write(s, R_ZB_CNTL, 1 | 2 | 4);
+    r500_reg_write(s, R_ZB_ZSTENCILCNTL, F_LESS | F_ALWAYS << 3 |
+                   S_KEEP << 6 | S_INCR << 9 | S_KEEP << 12 |
+                   F_ALWAYS << 15 | S_KEEP << 18 | S_INCR << 21 |
+                   S_KEEP << 24);
+    r500_reg_write(s, R_ZB_STENCILREFMASK, 0xFF << 8 | 0xFF << 16);
+    count_reset(h);
+    for (unsigned p = 0; p < 4; p++) {
+        r500_reg_write(s, R_SC_CLIP_RULE, rule[p]);
+        rect_verts(v, 0, 0, T3D_W, T3D_H, 0.25f * (p & 1), 0.125f,
+                   0.0625f * p, 0.25f);
+        for (unsigned k = 0; k < 6; k++) {
+            v[8 * k + 2] = 0.8f - 0.2f * p;
+        }
+        t3d_draw(h, TRIANGLES, v, 6);
+    }
+}
+
+static void test_clip_rects(void)
+{
+    TestHost *soft = host("soft"), *gl = host("gl");
+    TestHost *hs[2] = { soft, gl };
+    uint32_t n[2];
+    unsigned drawn, changed = 0;
+
+    for (unsigned k = 0; k < 2; k++) {
+        /* z 1.0, stencil 0 */
+        zb_setup(hs[k], true, 0xFFFFFF00u);
+        clip_passes(hs[k]);
+        n[k] = count_read(hs[k]);
+    }
+    assert_gl_draws(gl, 4, 0);
+    /*
+     * Each pass keeps some pixels and drops others (a rule ignored would
+     * add its colour everywhere); the second and third together cover
+     * the target, and the others overlap them.
+     */
+    g_assert_cmpuint(compare_bits(soft, gl, 0, &drawn), ==, 0);
+    g_assert_cmpuint(drawn, ==, T3D_W * T3D_H);
+    g_assert_cmpuint(n[0], >, T3D_W * T3D_H);
+    g_assert_cmpuint(n[0], <, 2 * T3D_W * T3D_H);
+    g_assert_cmpuint(n[1], ==, n[0]);
+    for (unsigned i = 0; i < T3D_W * T3D_H; i++) {
+        g_assert_cmphex(zb_word(gl, true, i), ==, zb_word(soft, true, i));
+        changed += zb_word(soft, true, i) != 0xFFFFFF00u;
+    }
+    g_assert_cmpuint(changed, ==, drawn);
+    test_host_free(soft);
+    test_host_free(gl);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/gl/state/depth-only", test_depth_only);
     g_test_add_func("/gl/state/count-only", test_count_only);
+    g_test_add_func("/gl/state/clip-rects", test_clip_rects);
     return g_test_run();
 }

@@ -136,6 +136,14 @@ struct GlJob {
         GlRect r;
         uint8_t *px;
     } back[GL_RES_MAX];
+    /*
+     * SC_CLIP_RULE over the four SC_CLIPRECTs (rast/scan.c), per pixel in
+     * the epilogue: each rectangle's x0, y0, x1, y1 (inclusive) and the
+     * rule, uniforms of the program (off: every pixel is kept)
+     */
+    bool clip;
+    GLint cr[4][4];
+    GLuint clip_rule;
     uint32_t drop;                      /* slots whose textures go first */
     bool sync_only;                     /* read back, no draw */
     bool submit;                        /* glFlush, no draw (gl_hold) */

@@ -52,9 +52,10 @@ const char *r500_gl_state(R500Chip *s, GlJob *j)
     const R500Rb3d *rb = &s->rb3d;
     const R500Rast *r = &s->rast;
 
-    if (r->clip_rule != 0xFFFF) {
-        return "clip rectangles";
-    }
+    /* the clip rule in the epilogue (r500_gl_targets) */
+    j->clip = r->clip_rule != 0xFFFF;
+    j->clip_rule = r->clip_rule;
+    memcpy(j->cr, r->cr, sizeof(j->cr));
     if (rb->zero_output && rb->cb_clear) {
         return "ZERO_OUTPUT_MASK with the ZB colour clear";
     }
@@ -378,7 +379,35 @@ const char *r500_gl_targets(R500Chip *s, GlJob *j, GString *epi)
      * count sees such a draw).
      */
     g_string_append(epi, gl_quantizers);
+    if (j->clip) {
+        g_string_append(epi, "uniform ivec4 r500_cr[4];\n"
+                             "uniform uint r500_rule;\n");
+    }
     g_string_append(epi, "void r500_epilogue() {\n");
+    if (j->clip) {
+        /*
+         * SC_CLIP_RULE (rast/scan.c clip_rule_mask()): bit k of the index
+         * says the pixel is inside clip rectangle k, and the rule's bit
+         * at that index keeps it.  The scan converter drops a pixel the
+         * rule does not keep before shading, so it neither counts nor
+         * writes depth or stencil: a discard, which GL's tests then never
+         * see (gl_FragCoord's y is the surface's row, as the window's).
+         */
+        g_string_append(epi,
+            "    {\n"
+            "        ivec2 p = ivec2(gl_FragCoord.xy);\n"
+            "        uint k = 0u;\n"
+            "        for (int i = 0; i < 4; i++) {\n"
+            "            if (all(greaterThanEqual(p, r500_cr[i].xy)) &&\n"
+            "                all(lessThanEqual(p, r500_cr[i].zw))) {\n"
+            "                k |= 1u << i;\n"
+            "            }\n"
+            "        }\n"
+            "        if ((r500_rule >> k & 1u) == 0u) {\n"
+            "            discard;\n"
+            "        }\n"
+            "    }\n");
+    }
     if (R500_FGET(rb->alpha_func, FG_ALPHA_FUNC, AF_EN)) {
         /*
          * The alpha test (rb3d.c alpha_test()) on output 0's alpha: the

@@ -451,6 +451,11 @@ static void gl_run(R500Gl *g, GlJob *j)
     if (loc >= 0) {
         glUniform4fv(loc, 1, j->czv);
     }
+    /* uniforms, so that new clip rectangles are not a new program */
+    if (j->clip) {
+        glUniform4iv(glGetUniformLocation(prog, "r500_cr"), 4, j->cr[0]);
+        glUniform1ui(glGetUniformLocation(prog, "r500_rule"), j->clip_rule);
+    }
     loc = glGetUniformLocation(prog, "r500_k");
     if (loc >= 0) {
         glUniform4fv(loc, R500_US_CONSTS, j->kconst);
