@@ -120,3 +120,16 @@ unsigned compare_bits(TestHost *a, TestHost *b, uint32_t fill,
     }
     return diff;
 }
+
+void tex_program(TestHost *h, unsigned op)
+{
+    uint32_t w[12] = { 0 };
+
+    /* TEX (RGB and alpha written), op, t0.xyzw -> t1.xyzw */
+    w[0] = R500_US_TEX | 7u << 11 | 1u << 14;
+    w[1] = op << 22;
+    w[2] = 0 | 0u << 8 | 1u << 10 | 2u << 12 | 3u << 14 | 1u << 16 |
+           0u << 24 | 1u << 26 | 2u << 28 | 3u << 30;
+    t3d_us_out(1, w + 6);
+    t3d_us_program(h, w, 2);
+}

@@ -36,5 +36,10 @@ unsigned compare(TestHost *a, TestHost *b);
 /* Pixels whose stored bits differ, and the count of a's not fill. */
 unsigned compare_bits(TestHost *a, TestHost *b, uint32_t fill,
                       unsigned *drawn);
+/*
+ * The program: TEX op of unit 0 at t0 (the colour: the coordinates, and
+ * in alpha LODBIAS's bias or LOD's level) into t1, OUT t1.
+ */
+void tex_program(TestHost *h, unsigned op);
 
 #endif

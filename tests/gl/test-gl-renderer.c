@@ -53,7 +53,8 @@
  *                 goes to soft with its reason;
  *   cube          a mipmapped cube map sampled on every face and across
  *                 a face edge at soft's per-pixel LOD, filtered or not,
- *                 biased, with a border colour through selects.
+ *                 biased, with a border colour through selects, from a
+ *                 first level past 0.
  */
 #include <math.h>
 #include <string.h>
@@ -1114,11 +1115,14 @@ static void test_formats_declined(void)
 
 /* ---- Cube maps (gl_tex.c, tx_glsl.c) against soft ---- */
 
-/* A cube map case: filters, border, TX_FILTER1.LOD_BIAS, the TEX op. */
+/*
+ * A cube map case: filters, border, TX_FILTER1.LOD_BIAS, the TEX op, and
+ * TX_FILTER0.MAX_MIP_LEVEL, the first level sampled.
+ */
 typedef struct CubeCase {
     bool linear, mip_linear, border;
     int bias;                           /* s4.5: 32 is one level */
-    unsigned op, tol;
+    unsigned op, tol, first;
 } CubeCase;
 
 /*
@@ -1142,7 +1146,7 @@ static void cube_unit(TestHost **hs, unsigned n, unsigned w, unsigned h,
         /* CLAMP_S/T/R, MAG, MIN (1 point, 2 linear), MIP_FILTER */
         r500_reg_write(s, R_TX_FILTER0, wrap | wrap << 3 | wrap << 6 |
                        flt << 9 | flt << 11 |
-                       (c->mip_linear ? 2u : 1u) << 13);
+                       (c->mip_linear ? 2u : 1u) << 13 | c->first << 17);
         r500_reg_write(s, R_TX_FILTER1, ((unsigned)c->bias & 0x3FF) << 3);
         r500_reg_write(s, R_TX_FORMAT0, (w - 1) | (h - 1) << 11 |
                        last << 26);
@@ -1167,23 +1171,6 @@ static void cube_unit(TestHost **hs, unsigned n, unsigned w, unsigned h,
         }
     }
     g_rand_free(r);
-}
-
-/*
- * The program: TEX op of unit 0 at t0 (the colour: the direction, and
- * in alpha LODBIAS's bias) into t1, OUT t1.
- */
-static void cube_program(TestHost *h, unsigned op)
-{
-    uint32_t w[12] = { 0 };
-
-    /* TEX (RGB and alpha written), op, t0.xyzw -> t1.xyzw */
-    w[0] = R500_US_TEX | 7u << 11 | 1u << 14;
-    w[1] = op << 22;
-    w[2] = 0 | 0u << 8 | 1u << 10 | 2u << 12 | 3u << 14 | 1u << 16 |
-           0u << 24 | 1u << 26 | 2u << 28 | 3u << 30;
-    t3d_us_out(1, w + 6);
-    t3d_us_program(h, w, 2);
 }
 
 /* A quad over (x0, y0)-(x1, y1) whose corners carry the directions d. */
@@ -1252,7 +1239,8 @@ static void cube_draw(TestHost *h)
  * every pixel soft's (the LOD is soft's, per pixel: tx_glsl.c); filtered
  * (bilinear in each of two levels) within 2/255, the filters' fixed
  * point; with a LOD bias in TX_FILTER1, with LODBIAS's own, with a
- * border colour and selects.  A cube map of faces not square is soft's.
+ * border colour and selects; with MAX_MIP_LEVEL 2 (GL's LOD is from its
+ * base level).  A cube map of faces not square is soft's.
  */
 static void test_cube(void)
 {
@@ -1262,6 +1250,9 @@ static void test_cube(void)
         { false, true, false, 0, R500_TEX_LODBIAS, 0 },
         { true, true, false, 0, R500_TEX_LD, 2 },
         { true, true, true, -16, R500_TEX_LD, 2 },
+        /* from level 2: the draws at LOD 0.9 and 1.9 sample level 2 */
+        { false, true, false, 0, R500_TEX_LD, 0, 2 },
+        { true, true, false, 0, R500_TEX_LODBIAS, 2, 2 },
     };
 
     for (unsigned i = 0; i <= G_N_ELEMENTS(cases); i++) {
@@ -1274,7 +1265,7 @@ static void test_cube(void)
         cube_unit(hs, 2, 32, square ? 32 : 16, 4, c);
         for (unsigned k = 0; k < 2; k++) {
             r500_reg_write(&hs[k]->chip, R_RB3D_BLENDCNTL, 0);
-            cube_program(hs[k], c->op);
+            tex_program(hs[k], c->op);
             cube_draw(hs[k]);
         }
         r500_pipe_sync(&gl->chip, R500_SYNC_FENCE);

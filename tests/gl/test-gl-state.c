@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The host-GL renderer's RB and ZB state (hw/r500/pipe/gl_state.c) on the
- * chip core, against soft:
+ * The host-GL renderer's draw state on the chip core against soft: RB, ZB
+ * and the clip rule (hw/r500/pipe/gl_state.c), the texture levels
+ * (gl_tex.c, tx/tx_glsl.c):
  *
  *   depth-only    a depth and stencil pass with every colour channel
  *                 masked (a Z pre-pass, a shadow map) over Z24S8 and Z16
@@ -13,10 +14,16 @@
  *                 of one rectangle, any, none and their parity, on gl:
  *                 soft's colour, depth, stencil and occlusion count, bit
  *                 for bit (a pixel the rule drops neither counts nor
- *                 writes depth or stencil).
+ *                 writes depth or stencil);
+ *   mip-first     a mipmapped 2D texture sampled from level 0 and from
+ *                 MAX_MIP_LEVEL 2 at LODs from magnified to past the
+ *                 first level, magnified linearly and minified by point,
+ *                 the mip levels nearest or blended, LD and LODBIAS:
+ *                 soft's level and filter (GL's own LOD is from its base
+ *                 level, the first).
  *
  * The rectangles drawn have pixel-aligned edges, so both renderers cover
- * the same pixels and only depth values may round apart.
+ * the same pixels and only depth values and filtering may round apart.
  */
 #include <string.h>
 
@@ -257,11 +264,110 @@ static void test_clip_rects(void)
     test_host_free(gl);
 }
 
+/*
+ * Unit 0: a 64 x 64 RGBA8 texture at T3D_TEX with levels 0..5 of random
+ * texels (the same in both hosts), repeating; magnified linearly,
+ * minified by point, mip levels nearest or blended, from MAX_MIP_LEVEL
+ * first.
+ */
+static void mip_unit(TestHost **hs, unsigned first, bool mip_linear)
+{
+    GRand *r = g_rand_new_with_seed(7 + first);
+
+    for (unsigned k = 0; k < 2; k++) {
+        R500Chip *s = &hs[k]->chip;
+        const R500TxUnit *t = &s->tx.unit[0];
+
+        r500_reg_write(s, R_TX_ENABLE, 1);
+        /* CLAMP_S/T repeat; MAG linear (2), MIN point (1), MIP_FILTER */
+        r500_reg_write(s, R_TX_FILTER0, 2u << 9 | 1u << 11 |
+                       (mip_linear ? 2u : 1u) << 13 | first << 17);
+        r500_reg_write(s, R_TX_FILTER1, 0);
+        r500_reg_write(s, R_TX_FORMAT0, 63 | 63u << 11 | 5u << 26);
+        /* 8_8_8_8, SEL_A/R/G/B: components 3, 0, 1, 2 */
+        r500_reg_write(s, R_TX_FORMAT1, R500_TXF_8_8_8_8 | 3u << 9 |
+                       0u << 12 | 1u << 15 | 2u << 18);
+        r500_reg_write(s, R_TX_FORMAT2, 0);
+        r500_reg_write(s, R_TX_OFFSET, T3D_TEX);
+        r500_tx_prepare(s);
+        g_assert_true(t->valid);
+        g_assert_cmpuint(t->first, ==, first);
+        g_assert_cmpuint(t->last, ==, 5);
+        for (uint64_t a = T3D_TEX; a < t->chain_end; a++) {
+            hs[k]->vram[a] = k ? hs[0]->vram[a] : g_rand_int(r);
+        }
+    }
+    g_rand_free(r);
+}
+
+/*
+ * Bands across the target, each of k texels of level 0 a pixel in both
+ * directions: LOD log2(k) -0.4 (magnified), 0.8, 1.8, 2.2 and 3.2, each a
+ * fifth of a level or more from where the level or the filter changes
+ * (GL's own LOD is approximate); alpha 1 (LODBIAS: a level more).
+ */
+static void mip_bands(TestHost *h)
+{
+    static const float k[5] = { 0.758f, 1.741f, 3.482f, 4.595f, 9.19f };
+    static const float y[6] = { 0, 12, 24, 36, 48, 64 };
+    float v[5 * 6 * 8], *p = v;
+
+    for (unsigned b = 0; b < 5; b++) {
+        /* corners 0, 1, 2 and 1, 3, 2: x0, x1 by y0, y1 */
+        static const int tri[6] = { 0, 1, 2, 1, 3, 2 };
+
+        for (unsigned i = 0; i < 6; i++) {
+            unsigned c = tri[i];
+            float x = c & 1 ? T3D_W : 0, yy = c & 2 ? y[b + 1] : y[b];
+
+            /* texture coordinates 1.0 per 64 texels, from (0.1, 0.2) */
+            vtx(p, x, yy, 0.1f + x * k[b] / 64.0f,
+                0.2f + (yy - y[b]) * k[b] / 64.0f, 0.0f, 1.0f);
+            p += 8;
+        }
+    }
+    t3d_draw(h, TRIANGLES, v, 5 * 6);
+}
+
+static void test_mip_first(void)
+{
+    for (unsigned c = 0; c < 8; c++) {
+        unsigned first = c & 1 ? 2 : 0;
+        bool mip_linear = c & 2;
+        unsigned op = c & 4 ? R500_TEX_LODBIAS : R500_TEX_LD;
+        TestHost *soft = host("soft"), *gl = host("gl");
+        TestHost *hs[2] = { soft, gl };
+
+        mip_unit(hs, first, mip_linear);
+        for (unsigned k = 0; k < 2; k++) {
+            r500_reg_write(&hs[k]->chip, R_RB3D_BLENDCNTL, 0);
+            tex_program(hs[k], op);
+            mip_bands(hs[k]);
+        }
+        r500_pipe_sync(&gl->chip, R500_SYNC_FENCE);
+        assert_gl_draws(gl, 1, 0);
+        /*
+         * The level and filter soft takes (its LOD, in the shader): point
+         * sampling exact, levels blended too, the magnified band's
+         * bilinear filter within 1/255 (GL's fixed point); another level
+         * or filter is other random texels
+         */
+        if (compare_tol(soft, gl, 1)) {
+            g_error("case %u (first %u, mip %s, op %u): %u pixels differ",
+                    c, first, mip_linear ? "linear" : "point", op,
+                    compare_tol(soft, gl, 1));
+        }
+        test_host_free(soft);
+        test_host_free(gl);
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/gl/state/depth-only", test_depth_only);
     g_test_add_func("/gl/state/count-only", test_count_only);
     g_test_add_func("/gl/state/clip-rects", test_clip_rects);
+    g_test_add_func("/gl/state/mip-first", test_mip_first);
     return g_test_run();
 }

@@ -146,6 +146,13 @@ static void run_gl(TestHost *h, float out[4][W][W][4], bool kill[W][W])
     glUniform1f(glGetUniformLocation(prog, "edge"), edge + 0.6f);
     /* the sampled texture (test_tex) is on unit 1 */
     glUniform1i(glGetUniformLocation(prog, "r500_s0"), 1);
+    loc = glGetUniformLocation(prog, "r500_ts0");
+    if (loc >= 0) {
+        float size[4];
+
+        r500_tx_glsl_size(&h->chip.tx.unit[0], size);
+        glUniform4fv(loc, 1, size);
+    }
     loc = glGetUniformLocation(prog, "r500_k");
     if (loc >= 0) {
         glUniform4fv(loc, R500_US_CONSTS, &h->chip.us.kconst[0][0]);

@@ -214,7 +214,8 @@ struct GlJob {
         float *img[R500_TX_LEVELS];     /* NULL: cached as name */
         GLuint name;                    /* the cached texture, or made */
         GLenum wrap[3], mag, min;
-        float bias, border[4];
+        float size[4];                  /* r500_tx_glsl_size() */
+        float border[4];
     } tex[R500_TX_UNITS];
     GLuint doomed[GL_TEX_DOOMED];       /* textures to delete first */
     unsigned ndoomed;

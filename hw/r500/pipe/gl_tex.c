@@ -225,7 +225,7 @@ const char *r500_gl_textures(R500Chip *s, GlJob *j, const uint16_t *ops,
             j->tex[u].min = t->min >= 2 ? GL_LINEAR_MIPMAP_LINEAR
                                         : GL_NEAREST_MIPMAP_LINEAR;
         }
-        j->tex[u].bias = t->lod_bias;
+        r500_tx_glsl_size(t, j->tex[u].size);
         memcpy(j->tex[u].border, t->border, 16);
 
     }

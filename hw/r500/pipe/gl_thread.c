@@ -218,15 +218,18 @@ static void gl_upload_texture(R500Gl *g, GlJob *j, unsigned u)
                    j->tex[u].min, j->tex[u].mag);
     }
 sampler:
+    /*
+     * Levels first..last, the base level first.  The LOD, the unit's
+     * bias in, is tx.c's from the shader (tx_glsl.c r500_lod): GL's
+     * MIN_LOD, MAX_LOD and LOD_BIAS keep their defaults.
+     */
     glTexParameteri(t, GL_TEXTURE_BASE_LEVEL, j->tex[u].first);
     glTexParameteri(t, GL_TEXTURE_MAX_LEVEL, j->tex[u].last);
-    glTexParameteri(t, GL_TEXTURE_MIN_LOD, j->tex[u].first);
     glTexParameteri(t, GL_TEXTURE_WRAP_S, j->tex[u].wrap[0]);
     glTexParameteri(t, GL_TEXTURE_WRAP_T, j->tex[u].wrap[1]);
     glTexParameteri(t, GL_TEXTURE_WRAP_R, j->tex[u].wrap[2]);
     glTexParameteri(t, GL_TEXTURE_MAG_FILTER, j->tex[u].mag);
     glTexParameteri(t, GL_TEXTURE_MIN_FILTER, j->tex[u].min);
-    glTexParameterf(t, GL_TEXTURE_LOD_BIAS, j->tex[u].bias);
     glTexParameterfv(t, GL_TEXTURE_BORDER_COLOR, j->tex[u].border);
 }
 
@@ -467,6 +470,11 @@ static void gl_run(R500Gl *g, GlJob *j)
         loc = glGetUniformLocation(prog, name);
         if (loc >= 0) {
             glUniform1i(loc, u);
+        }
+        g_snprintf(name, sizeof(name), "r500_ts%u", u);
+        loc = glGetUniformLocation(prog, name);
+        if (loc >= 0) {
+            glUniform4fv(loc, 1, j->tex[u].size);
         }
     }
     glBindVertexArray(g->vao);

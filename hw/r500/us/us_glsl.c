@@ -524,7 +524,7 @@ static bool tex(GString *g, UsGlsl *c, const R500UsInst *in,
                 const char **why)
 {
     unsigned op = in->tex_op, wmask = in->rgb_wmask | in->alpha_wmask << 3;
-    const char *name = r500_tx_glsl_op(op);
+    unsigned bit;
     GString *cond;
 
     if (op == R500_TEX_NOP) {
@@ -542,7 +542,7 @@ static bool tex(GString *g, UsGlsl *c, const R500UsInst *in,
                                c->fc ? "r500_act && " : "");
         return true;
     }
-    if (!name) {
+    if (!r500_tx_glsl_op(op)) {
         *why = "TEX op past DXDY";
         return false;
     }
@@ -550,11 +550,13 @@ static bool tex(GString *g, UsGlsl *c, const R500UsInst *in,
         *why = "unscaled texture coordinates";
         return false;
     }
-    c->tex_ops[in->tex_id & 15] |= 1u << op;
+    bit = op;
+    c->tex_ops[in->tex_id & 15] |= 1u << bit;
     /* S, T, R, Q through the source selects; R, G, B, A through the
      * destination selects, the write mask per channel */
-    g_string_append_printf(g, "    {\n        vec4 r = r500_tex_%s_%u(",
-                           name, in->tex_id & 15);
+    g_string_append(g, "    {\n        vec4 r = ");
+    r500_tx_glsl_fn(g, in->tex_id & 15, bit);
+    g_string_append(g, "(");
     tex_vec(g, c, in->tex_src, in->tex_src_rel, in->tex_src_swz);
     if (op == R500_TEX_DXDY) {
         /* the gradients from DX_ADDR and DY_ADDR (US_TEX_ADDR_DXDY) */
@@ -616,18 +618,19 @@ static void declarations(const UsGlsl *c, GString *out)
     }
     g_string_append(out, "uniform float r500_one = 1.0;\n");
     /*
-     * The sampling functions the program calls, one per unit and op,
-     * defined by the caller after this text: vec4 r500_tex_<op>_<unit>(vec4
-     * s_t_r_q), returning R, G, B, A after the unit's selects; DXDY's
-     * also takes the two gradients.
+     * The sampling functions the program calls, one per unit and op (and
+     * unscaled or not), defined by the caller after this text
+     * (tx_glsl.c): vec4 fn(vec4 s_t_r_q), returning R, G, B, A after the
+     * unit's selects; DXDY's also takes the two gradients.
      */
     for (unsigned u = 0; u < 16; u++) {
-        for (unsigned op = 0; op < 8; op++) {
-            if ((c->tex_ops[u] >> op) & 1) {
-                g_string_append_printf(out, "vec4 r500_tex_%s_%u(vec4 c%s);\n",
-                                       r500_tx_glsl_op(op), u,
-                                       op == R500_TEX_DXDY
-                                       ? ", vec4 dx, vec4 dy" : "");
+        for (unsigned bit = 0; bit < 16; bit++) {
+            if ((c->tex_ops[u] >> bit) & 1) {
+                g_string_append(out, "vec4 ");
+                r500_tx_glsl_fn(out, u, bit);
+                g_string_append(out, (bit & 7) == R500_TEX_DXDY
+                                ? "(vec4 c, vec4 dx, vec4 dy);\n"
+                                : "(vec4 c);\n");
             }
         }
     }
