@@ -515,16 +515,19 @@ static void test_tex(void)
         glTexParameteri(target, GL_TEXTURE_WRAP_R, cases[ci].gl);
         glTexParameterfv(target, GL_TEXTURE_BORDER_COLOR, t->border);
         glActiveTexture(GL_TEXTURE0);
-        for (unsigned op = R500_TEX_LD; op <= R500_TEX_LOD; op++) {
+        /* every op, with coordinates scaled and UNSCALED (in texels) */
+        for (unsigned k = 0; k < 2 * (R500_TEX_LOD + 1); k++) {
+            unsigned op = k % (R500_TEX_LOD + 1);
+            bool unscaled = k > R500_TEX_LOD;
             uint32_t w[12] = { 0 };
             char what[48];
 
-            if (op == R500_TEX_KILL) {
+            if (op == R500_TEX_NOP || op == R500_TEX_KILL) {
                 continue;
             }
             /* TEX op t0.xyzw -> t1.rgb = sample.bgr, unit 0 (t1.a kept) */
             w[0] = R500_US_TEX | 7u << 11;
-            w[1] = op << 22;
+            w[1] = op << 22 | (unscaled ? 1u << 27 : 0);
             w[2] = 0 | 0u << 8 | 1u << 10 | 2u << 12 | 3u << 14 |
                    1u << 16 | 2u << 24 | 1u << 26 | 0u << 28 | 3u << 30;
             t3d_us_out(1, w + 6);
@@ -537,8 +540,13 @@ static void test_tex(void)
                               : (float)g_rand_double_range(r, -2.0, 2.0);
 
                     for (int c = 0; c < 3; c++) {
-                        /* S and T over 16 texels, R over 4 slices */
-                        float n = c < 2 ? 16.0f : 4.0f;
+                        /*
+                         * S and T over 16 texels, R over 4 slices; in
+                         * texels when unscaled (R of a 2D texture too,
+                         * which it does not divide)
+                         */
+                        float n = unscaled && (three || c < 2) ? 1.0f
+                                  : c < 2 ? 16.0f : 4.0f;
                         float f = g_rand_int_range(r, -24, 40) +
                                   (float)g_rand_double_range(r, 0.1, 0.9);
 
@@ -548,7 +556,8 @@ static void test_tex(void)
                     in[y][x][0][3] = q;
                 }
             }
-            g_snprintf(what, sizeof(what), "TEX op %u, case %u", op, ci);
+            g_snprintf(what, sizeof(what), "TEX op %u%s, case %u", op,
+                       unscaled ? " unscaled" : "", ci);
             check(h, 1, false, what);
         }
     }

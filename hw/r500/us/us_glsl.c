@@ -546,11 +546,13 @@ static bool tex(GString *g, UsGlsl *c, const R500UsInst *in,
         *why = "TEX op past DXDY";
         return false;
     }
-    if (in->tex_unscaled) {
-        *why = "unscaled texture coordinates";
+    if (in->tex_unscaled && op == R500_TEX_DXDY) {
+        /* gradients in texels too: tx.c's rule for them is not known */
+        *why = "unscaled texture coordinates with gradients (DXDY)";
         return false;
     }
-    bit = op;
+    /* UNSCALED: S, T (and a 3D R) in texels of level 0 (tx.c) */
+    bit = op + (in->tex_unscaled ? R500_TX_GLSL_UNSCALED : 0);
     c->tex_ops[in->tex_id & 15] |= 1u << bit;
     /* S, T, R, Q through the source selects; R, G, B, A through the
      * destination selects, the write mask per channel */
