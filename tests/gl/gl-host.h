@@ -27,9 +27,13 @@ void scene(TestHost *h);
 /* The largest difference of the two pixels' bytes. */
 unsigned chan_diff(uint32_t a, uint32_t b);
 /*
- * Pixels more than tol/255 a channel apart (edge pixels: soft snaps to
- * 1/12 pixel, GL to its own grid); more than half the target drawn.
+ * Pixels more than tol/255 a channel apart: those where the triangles'
+ * edges cover a pixel centre on one renderer and not on the other (soft
+ * snaps vertices to 1/12 pixel, GL to its own subpixel grid); at least
+ * min of a's pixels drawn (not 0).
  */
+unsigned differ(TestHost *a, TestHost *b, unsigned tol, unsigned min);
+/* differ() with more than half the target drawn. */
 unsigned compare_tol(TestHost *a, TestHost *b, unsigned tol);
 /* compare_tol() within an LSB. */
 unsigned compare(TestHost *a, TestHost *b);

@@ -28,11 +28,11 @@
 #include <math.h>
 #include <string.h>
 
-#include "../unit/test-3d.h"
+#include "gl-host.h"
 #include "../qtest/r500-driver-seq.h"
 
 enum {
-    POINTS = 1, TRIANGLES = 4, TRI_FAN = 5, TRI_STRIP = 6, QUADS = 13,
+    POINTS = 1, TRI_FAN = 5, TRI_STRIP = 6, QUADS = 13,
     QUAD_STRIP = 14, POLYGON = 15,
 };
 
@@ -113,23 +113,18 @@ static void tcl_setup(TestHost *h, bool flip)
     r500_seq_3d_tcl(r500_seq_chip_w, s, T3D_W, T3D_H, flip);
 }
 
-static TestHost *host(const char *w, bool flip)
+/* A host on renderer w (gl-host.h) in the TCL state, y flipped or not. */
+static TestHost *tcl_host(const char *w, bool flip)
 {
-    TestHost *h = test_host_new(R500_MODEL_RV515, 64);
-    const char *why;
+    TestHost *h = host(w);
 
-    if (!r500_pipe_set_renderer(&h->chip, w, &why)) {
-        g_error("renderer %s: %s", w, why);
-    }
-    t3d_setup(h);
-    t3d_fill(h, 0);
-    t3d_blend_add(h);
     tcl_setup(h, flip);
     return h;
 }
 
-static void vtx(float *v, float x, float y, float z, float r, float g,
-                float b)
+/* An object-space vertex, alpha 0.25. */
+static void obj_vtx(float *v, float x, float y, float z, float r, float g,
+                    float b)
 {
     const float in[8] = { x, y, z, 1.0f, r, g, b, 0.25f };
 
@@ -156,46 +151,12 @@ static unsigned mesh(float *v, unsigned n)
                 float x = -1.0f + 2.0f * c[q][0] / n;
                 float y = -1.0f + 2.0f * c[q][1] / n;
 
-                vtx(v + 8 * k++, x * 1.3f, y * 1.3f, x * y * 1.4f,
-                    0.1f + 0.1f * x, 0.15f, 0.1f - 0.05f * y);
+                obj_vtx(v + 8 * k++, x * 1.3f, y * 1.3f, x * y * 1.4f,
+                        0.1f + 0.1f * x, 0.15f, 0.1f - 0.05f * y);
             }
         }
     }
     return k;
-}
-
-static unsigned chan_diff(uint32_t a, uint32_t b)
-{
-    unsigned d = 0;
-
-    for (int c = 0; c < 32; c += 8) {
-        int x = (int)((a >> c) & 0xFF) - (int)((b >> c) & 0xFF);
-
-        d = MAX(d, (unsigned)ABS(x));
-    }
-    return d;
-}
-
-/*
- * Pixels more than tol a channel apart (edge pixels: soft snaps to 1/12
- * pixel, GL to its own grid); at least min pixels drawn.
- */
-static unsigned differ(TestHost *a, TestHost *b, unsigned tol, unsigned min)
-{
-    unsigned n = 0, drawn = 0;
-
-    for (unsigned y = 0; y < T3D_H; y++) {
-        for (unsigned x = 0; x < T3D_W; x++) {
-            uint32_t pa = t3d_px(a, x, y), pb = t3d_px(b, x, y);
-
-            drawn += pa != 0;
-            n += chan_diff(pa, pb) > tol;
-        }
-    }
-    g_test_message("%u pixels drawn, %u differ by more than %u", drawn, n,
-                   tol);
-    g_assert_cmpuint(drawn, >=, min);
-    return n;
 }
 
 static void sync_gl(TestHost *h)
@@ -217,7 +178,7 @@ static void assert_draws(TestHost *h, uint64_t draws, uint64_t host)
 
 static void test_perspective(void)
 {
-    TestHost *soft = host("soft", false), *gl = host("gl", false);
+    TestHost *soft = tcl_host("soft", false), *gl = tcl_host("gl", false);
     float *v = g_new(float, 8 * 6 * 64);
     unsigned n = mesh(v, 8);
 
@@ -236,7 +197,7 @@ static void test_perspective(void)
 /* One quad (object corners a, b, c, d counter-clockwise) as each type. */
 static void test_types(void)
 {
-    TestHost *soft = host("soft", false), *gl = host("gl", false);
+    TestHost *soft = tcl_host("soft", false), *gl = tcl_host("gl", false);
     TestHost *hs[2] = { soft, gl };
     float q[4][2] = { { -0.9f, -0.8f }, { 0.8f, -0.9f }, { 0.9f, 0.8f },
                       { -0.8f, 0.9f } };
@@ -244,15 +205,15 @@ static void test_types(void)
     const unsigned lo[6] = { 0, 1, 2, 0, 2, 3 }, so[4] = { 0, 1, 3, 2 };
 
     for (unsigned i = 0; i < 6; i++) {
-        vtx(list + 8 * i, q[lo[i]][0], q[lo[i]][1], 0, 0.02f, 0.01f, 0.03f);
+        obj_vtx(list + 8 * i, q[lo[i]][0], q[lo[i]][1], 0, 0.02f, 0.01f, 0.03f);
     }
     for (unsigned i = 0; i < 4; i++) {
-        vtx(strip + 8 * i, q[so[i]][0], q[so[i]][1], 0, 0.02f, 0.01f,
-            0.03f);
-        vtx(fan + 8 * i, q[i][0], q[i][1], 0, 0.02f * i, 0.01f, 0.03f);
-        vtx(quad + 8 * i, q[i][0], q[i][1], 0, 0.01f, 0.02f * i, 0.03f);
-        vtx(qs + 8 * i, q[so[i]][0], q[so[i]][1], 0, 0.01f, 0.01f,
-            0.02f * i);
+        obj_vtx(strip + 8 * i, q[so[i]][0], q[so[i]][1], 0, 0.02f, 0.01f,
+                0.03f);
+        obj_vtx(fan + 8 * i, q[i][0], q[i][1], 0, 0.02f * i, 0.01f, 0.03f);
+        obj_vtx(quad + 8 * i, q[i][0], q[i][1], 0, 0.01f, 0.02f * i, 0.03f);
+        obj_vtx(qs + 8 * i, q[so[i]][0], q[so[i]][1], 0, 0.01f, 0.01f,
+                0.02f * i);
     }
     for (unsigned k = 0; k < 2; k++) {
         t3d_draw(hs[k], TRIANGLES, list, 6);
@@ -292,9 +253,9 @@ static void draw_grid(TestHost *h)
         for (unsigned i = 0; i < GRID; i++) {
             float v[8];
 
-            vtx(v, -1.2f + 2.4f * i / (GRID - 1),
-                -1.2f + 2.4f * j / (GRID - 1), 0.3f * sinf(i + j),
-                0.02f * i, 0.03f * j, 0.1f);
+            obj_vtx(v, -1.2f + 2.4f * i / (GRID - 1),
+                    -1.2f + 2.4f * j / (GRID - 1), 0.3f * sinf(i + j),
+                    0.02f * i, 0.03f * j, 0.1f);
             for (unsigned c = 0; c < 8; c++) {
                 uint32_t b = fbits(v[c]);
 
@@ -320,7 +281,7 @@ static void draw_grid(TestHost *h)
 
 static void test_indexed(void)
 {
-    TestHost *soft = host("soft", false), *gl = host("gl", false);
+    TestHost *soft = tcl_host("soft", false), *gl = tcl_host("gl", false);
 
     draw_grid(soft);
     draw_grid(gl);
@@ -352,7 +313,7 @@ static void test_cull(void)
 
     for (unsigned c = 0; c < 8; c++) {
         bool flip = c & 1, cw = c & 2, two = c & 4;
-        TestHost *soft = host("soft", flip), *gl = host("gl", flip);
+        TestHost *soft = tcl_host("soft", flip), *gl = tcl_host("gl", flip);
         TestHost *hs[2] = { soft, gl };
 
         for (unsigned k = 0; k < 2; k++) {
@@ -380,11 +341,11 @@ static void test_flat(void)
     float quad[4 * 8];
 
     for (unsigned i = 0; i < 4; i++) {
-        vtx(quad + 8 * i, i == 1 || i == 2 ? 0.7f : -0.7f,
-            i >= 2 ? 0.7f : -0.7f, 0, 0.1f * i, 0.2f, 0.05f * i);
+        obj_vtx(quad + 8 * i, i == 1 || i == 2 ? 0.7f : -0.7f,
+                i >= 2 ? 0.7f : -0.7f, 0, 0.1f * i, 0.2f, 0.05f * i);
     }
     for (unsigned pv = 0; pv < 4; pv += 3) {
-        TestHost *soft = host("soft", false), *gl = host("gl", false);
+        TestHost *soft = tcl_host("soft", false), *gl = tcl_host("gl", false);
         TestHost *hs[2] = { soft, gl };
 
         for (unsigned k = 0; k < 2; k++) {
@@ -407,7 +368,7 @@ static void test_flat(void)
 /* User clip plane 2 (x + y < 0.2 in clip space) over the mesh. */
 static void test_ucp(void)
 {
-    TestHost *soft = host("soft", false), *gl = host("gl", false);
+    TestHost *soft = tcl_host("soft", false), *gl = tcl_host("gl", false);
     TestHost *hs[2] = { soft, gl };
     float *v = g_new(float, 8 * 6 * 64);
     unsigned n = mesh(v, 8);
@@ -432,16 +393,16 @@ static void test_ucp(void)
 /* Two triangles through each other over a Z24S8 buffer, LESS. */
 static void test_depth(void)
 {
-    TestHost *soft = host("soft", false), *gl = host("gl", false);
+    TestHost *soft = tcl_host("soft", false), *gl = tcl_host("gl", false);
     TestHost *hs[2] = { soft, gl };
     float v[6 * 8];
 
-    vtx(v, -1, -1, -0.9f, 0.5f, 0, 0);
-    vtx(v + 8, 1, -0.8f, 0.9f, 0.5f, 0, 0);
-    vtx(v + 16, 0, 1, 0.0f, 0.5f, 0, 0);
-    vtx(v + 24, -1, 0.9f, 0.9f, 0, 0.5f, 0);
-    vtx(v + 32, 1, 1, -0.9f, 0, 0.5f, 0);
-    vtx(v + 40, 0.1f, -1, 0.0f, 0, 0.5f, 0);
+    obj_vtx(v, -1, -1, -0.9f, 0.5f, 0, 0);
+    obj_vtx(v + 8, 1, -0.8f, 0.9f, 0.5f, 0, 0);
+    obj_vtx(v + 16, 0, 1, 0.0f, 0.5f, 0, 0);
+    obj_vtx(v + 24, -1, 0.9f, 0.9f, 0, 0.5f, 0);
+    obj_vtx(v + 32, 1, 1, -0.9f, 0, 0.5f, 0);
+    obj_vtx(v + 40, 0.1f, -1, 0.0f, 0, 0.5f, 0);
     for (unsigned k = 0; k < 2; k++) {
         R500Chip *s = &hs[k]->chip;
 
@@ -491,7 +452,7 @@ static void test_depth(void)
  */
 static void test_declined(void)
 {
-    TestHost *gl = host("gl", false);
+    TestHost *gl = tcl_host("gl", false);
     float *v = g_new(float, 8 * 6 * 64);
     unsigned n = mesh(v, 4);
     R500Chip *s = &gl->chip;
@@ -511,7 +472,7 @@ static void test_declined(void)
     test_host_free(gl);
 
     g_setenv("R500_GL_VERTEX", "cpu", true);
-    gl = host("gl", false);
+    gl = tcl_host("gl", false);
     t3d_draw(gl, TRIANGLES, v, n);
     sync_gl(gl);
     assert_draws(gl, 1, 0);
