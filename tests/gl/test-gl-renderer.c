@@ -16,7 +16,7 @@
  *   kept          with the host's word on the CPU's writes, surfaces stay
  *                 on the host across syncs, and what the CPU or an engine
  *                 writes into them is still read;
- *   fallback      a draw gl leaves to soft (flow control here) follows
+ *   fallback      a draw gl leaves to soft (a reserved blend factor) follows
  *                 the earlier gl draws, and a gl draw after it sees soft's
  *                 pixels;
  *   rop           ROPs (RB3D_ROPCNTL) drawn as GL's logic ops store the
@@ -233,19 +233,14 @@ static void test_fallback(void)
     for (int k = 0; k < 2; k++) {
         TestHost *h = hs[k];
 
-        uint32_t prog[2 * 6] = { 0 };
-
         scene(h);
         /*
-         * A JUMP that never jumps (TYPE FC, JUMP_FUNC 0) before the
-         * colour's OUT: flow control, which gl leaves to soft
+         * A reserved blend factor (RB3D_BLENDCNTL DESTBLEND 0, 0 on
+         * soft): GL has none, so gl leaves the draw to soft
          */
-        prog[0] = 2;
-        prog[3] = 1u << 16;
-        t3d_us_out(0, prog + 6);
-        t3d_us_program(h, prog, 2);
+        r500_reg_write(&h->chip, R_RB3D_BLENDCNTL, 1 | 33u << 16);
         scene(h);
-        t3d_us_passthrough(h);
+        t3d_blend_add(h);
         scene(h);
         r500_pipe_sync(&h->chip, R500_SYNC_FENCE);
     }
