@@ -53,13 +53,11 @@ static void depth_always(TestHost *h, bool z16, bool keep_stencil)
     R500Chip *s = &h->chip;
     bool st = !z16 && !keep_stencil;
 
-    r500_reg_write(s, R_ZB_FORMAT, z16 ? 0 : 2);
-    r500_reg_write(s, R_ZB_DEPTHOFFSET, T3D_ZB);
-    r500_reg_write(s, R_ZB_DEPTHPITCH, T3D_W);
-    /* STENCIL_ENABLE, Z_ENABLE, Z_WRITE_ENABLE */
-    r500_reg_write(s, R_ZB_CNTL, st ? 7 : 6);
-    /* ZFUNC ALWAYS; STENCILFUNC ALWAYS, STENCILZPASS REPLACE */
-    r500_reg_write(s, R_ZB_ZSTENCILCNTL, st ? 7 | 7u << 3 | 2u << 9 : 7);
+    /*
+     * STENCIL_ENABLE, Z_ENABLE, Z_WRITE_ENABLE; ZFUNC ALWAYS; STENCILFUNC
+     * ALWAYS, STENCILZPASS REPLACE
+     */
+    t3d_depth(h, z16 ? 0 : 2, st ? 7 : 6, st ? 7 | 7u << 3 | 2u << 9 : 7);
     r500_reg_write(s, R_ZB_STENCILREFMASK, 0x5A | 0xFFu << 8 | 0xFFu << 16);
 }
 

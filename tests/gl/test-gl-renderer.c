@@ -530,12 +530,8 @@ static void test_alternate(void)
 
         memset(hs[k]->vram + T3D_CB, 0, ALT_BUFS * ALT_BUF_BYTES);
         /* a Z24S8 buffer tested ALWAYS and written: every frame's depth */
-        r500_reg_write(s, R_ZB_FORMAT, 2);
-        r500_reg_write(s, R_ZB_DEPTHOFFSET, T3D_ZB);
-        r500_reg_write(s, R_ZB_DEPTHPITCH, T3D_W);
+        t3d_depth(hs[k], 2, 6, 7);
         memset(hs[k]->vram + T3D_ZB, 0xFF, T3D_W * T3D_H * 4);
-        r500_reg_write(s, R_ZB_CNTL, 6);
-        r500_reg_write(s, R_ZB_ZSTENCILCNTL, 7);
         for (unsigned f = 0; f < 6; f++) {
             alt_target(hs[k], f & 1);
             scene(hs[k]);

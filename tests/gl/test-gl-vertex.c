@@ -40,22 +40,6 @@ enum {
 #define OP_DP4          1
 #define OP_ADD          3
 
-static uint32_t fbits(float f)
-{
-    uint32_t v;
-
-    memcpy(&v, &f, 4);
-    return v;
-}
-
-static void upload(TestHost *h, unsigned vec, const uint32_t *w, unsigned n)
-{
-    r500_reg_write(&h->chip, R_VAP_PVS_VECTOR_INDX_REG, vec);
-    for (unsigned i = 0; i < n; i++) {
-        r500_reg_write(&h->chip, R_VAP_PVS_VECTOR_DATA_REG_128, w[i]);
-    }
-}
-
 /*
  * The transform in constants 0-3 (rows): a rotation by angle about z and
  * by 0.5 about x, 2.2 away from the eye, and GL's perspective projection
@@ -74,10 +58,10 @@ static void set_matrix(TestHost *h, float angle)
     };
 
     for (unsigned r = 0; r < 4; r++) {
-        uint32_t w[4] = { fbits(m[r][0]), fbits(m[r][1]), fbits(m[r][2]),
-                          fbits(m[r][3]) };
+        uint32_t w[4] = { t3d_fbits(m[r][0]), t3d_fbits(m[r][1]), t3d_fbits(m[r][2]),
+                          t3d_fbits(m[r][3]) };
 
-        upload(h, 1024 + r, w, 4);
+        t3d_pvs_upload(h, 1024 + r, w, 4);
     }
 }
 
@@ -106,7 +90,7 @@ static void tcl_setup(TestHost *h, bool flip)
     code[21] = t3d_pvs_src(PVS_V, 1, PVS_SWZ(2, 1, 0, 3), 0);
     code[22] = code[18];
     code[23] = code[18];
-    upload(h, 0, code, 24);
+    t3d_pvs_upload(h, 0, code, 24);
     r500_reg_write(s, R_VAP_PVS_CODE_CNTL_0, 5u << 20);
     r500_reg_write(s, R_VAP_PVS_CONST_CNTL, 3u << 16);
     set_matrix(h, 0.3f);
@@ -257,7 +241,7 @@ static void draw_grid(TestHost *h)
                     -1.2f + 2.4f * j / (GRID - 1), 0.3f * sinf(i + j),
                     0.02f * i, 0.03f * j, 0.1f);
             for (unsigned c = 0; c < 8; c++) {
-                uint32_t b = fbits(v[c]);
+                uint32_t b = t3d_fbits(v[c]);
 
                 memcpy(h->vram + VB_OFF + ((j * GRID + i) * 8 + c) * 4, &b,
                        4);
@@ -372,10 +356,10 @@ static void test_ucp(void)
     TestHost *hs[2] = { soft, gl };
     float *v = g_new(float, 8 * 6 * 64);
     unsigned n = mesh(v, 8);
-    const uint32_t plane[4] = { fbits(-1.0f), fbits(-1.0f), 0, fbits(0.2f) };
+    const uint32_t plane[4] = { t3d_fbits(-1.0f), t3d_fbits(-1.0f), 0, t3d_fbits(0.2f) };
 
     for (unsigned k = 0; k < 2; k++) {
-        upload(hs[k], 1536 + 2, plane, 4);
+        t3d_pvs_upload(hs[k], 1536 + 2, plane, 4);
         r500_reg_write(&hs[k]->chip, R_VAP_CLIP_CNTL, 1u << 2);
         t3d_draw(hs[k], TRIANGLES, v, n);
     }
@@ -408,13 +392,9 @@ static void test_depth(void)
 
         set_matrix(hs[k], 0.0f);
         r500_reg_write(s, R_RB3D_BLENDCNTL, 0);
-        r500_reg_write(s, R_ZB_FORMAT, 2);
-        r500_reg_write(s, R_ZB_DEPTHOFFSET, T3D_ZB);
-        r500_reg_write(s, R_ZB_DEPTHPITCH, T3D_W);
+        /* Z24S8; Z_ENABLE, ZWRITE; ZFUNC LESS */
+        t3d_depth(hs[k], 2, 6, 1);
         memset(hs[k]->vram + T3D_ZB, 0xFF, T3D_W * T3D_H * 4);
-        /* Z_ENABLE, ZWRITE; ZFUNC LESS */
-        r500_reg_write(s, R_ZB_CNTL, 6);
-        r500_reg_write(s, R_ZB_ZSTENCILCNTL, 1);
         t3d_draw(hs[k], TRIANGLES, v, 6);
     }
     sync_gl(gl);

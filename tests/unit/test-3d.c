@@ -48,12 +48,33 @@ void t3d_us_program(TestHost *h, const uint32_t *words, unsigned n)
     r500_seq_us_program(r500_seq_chip_w, &h->chip, words, n);
 }
 
-static uint32_t fbits(float f)
+uint32_t t3d_fbits(float f)
 {
     uint32_t v;
 
     memcpy(&v, &f, 4);
     return v;
+}
+
+void t3d_pvs_upload(TestHost *h, unsigned vec, const uint32_t *w,
+                    unsigned n)
+{
+    r500_reg_write(&h->chip, R_VAP_PVS_VECTOR_INDX_REG, vec);
+    for (unsigned i = 0; i < n; i++) {
+        r500_reg_write(&h->chip, R_VAP_PVS_VECTOR_DATA_REG_128, w[i]);
+    }
+}
+
+void t3d_depth(TestHost *h, unsigned format, uint32_t cntl,
+               uint32_t zs_cntl)
+{
+    R500Chip *s = &h->chip;
+
+    r500_reg_write(s, R_ZB_FORMAT, format);
+    r500_reg_write(s, R_ZB_DEPTHOFFSET, T3D_ZB);
+    r500_reg_write(s, R_ZB_DEPTHPITCH, T3D_W);
+    r500_reg_write(s, R_ZB_CNTL, cntl);
+    r500_reg_write(s, R_ZB_ZSTENCILCNTL, zs_cntl);
 }
 
 void t3d_us_const(TestHost *h, unsigned idx, float r, float g, float b,
@@ -63,10 +84,10 @@ void t3d_us_const(TestHost *h, unsigned idx, float r, float g, float b,
 
     /* [16] TYPE = constants */
     r500_reg_write(s, R_GA_US_VECTOR_INDEX, 1u << 16 | idx);
-    r500_reg_write(s, R_GA_US_VECTOR_DATA, fbits(r));
-    r500_reg_write(s, R_GA_US_VECTOR_DATA, fbits(g));
-    r500_reg_write(s, R_GA_US_VECTOR_DATA, fbits(b));
-    r500_reg_write(s, R_GA_US_VECTOR_DATA, fbits(a));
+    r500_reg_write(s, R_GA_US_VECTOR_DATA, t3d_fbits(r));
+    r500_reg_write(s, R_GA_US_VECTOR_DATA, t3d_fbits(g));
+    r500_reg_write(s, R_GA_US_VECTOR_DATA, t3d_fbits(b));
+    r500_reg_write(s, R_GA_US_VECTOR_DATA, t3d_fbits(a));
 }
 
 void t3d_us_out(unsigned temp, uint32_t w[6])
@@ -132,7 +153,7 @@ unsigned t3d_draw_split(TestHost *h, unsigned prim, const float *v,
 
     g_assert_cmpuint(n, <=, 65535);
     for (unsigned i = 0; i < 8 * n; i++) {
-        data[i] = fbits(v[i]);
+        data[i] = t3d_fbits(v[i]);
     }
     cmd.vf_cntl = prim | 3u << 4 | n << 16;
     do {

@@ -72,6 +72,17 @@ void t3d_draw(TestHost *h, unsigned prim, const float *v, unsigned n);
  */
 unsigned t3d_draw_split(TestHost *h, unsigned prim, const float *v,
                         unsigned n, uint64_t budget, uint64_t *max_work);
+/* A float's bits. */
+uint32_t t3d_fbits(float f);
+/* n words into PVS memory from vector vec (VAP_PVS_VECTOR_INDX/DATA). */
+void t3d_pvs_upload(TestHost *h, unsigned vec, const uint32_t *w,
+                    unsigned n);
+/*
+ * The depth buffer at T3D_ZB, T3D_W pixels wide, in ZB_FORMAT format,
+ * with ZB_CNTL cntl and ZB_ZSTENCILCNTL zs_cntl.
+ */
+void t3d_depth(TestHost *h, unsigned format, uint32_t cntl,
+               uint32_t zs_cntl);
 /* A colour buffer pixel (linear layout) as 0xAABBGGRR. */
 uint32_t t3d_px(TestHost *h, unsigned x, unsigned y);
 /* Fill the colour buffer with one value. */

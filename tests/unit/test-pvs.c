@@ -20,27 +20,11 @@ enum {
     ME_POW_CLAMP_01 = 15, VE_COND_WRITE_EQ = 19, VE_COND_WRITE_NEQ = 22,
 };
 
-static uint32_t fbits(float f)
-{
-    uint32_t v;
-
-    memcpy(&v, &f, 4);
-    return v;
-}
-
-static void upload(TestHost *h, unsigned vec, const uint32_t *w, unsigned n)
-{
-    r500_reg_write(&h->chip, R_VAP_PVS_VECTOR_INDX_REG, vec);
-    for (unsigned i = 0; i < n; i++) {
-        r500_reg_write(&h->chip, R_VAP_PVS_VECTOR_DATA_REG_128, w[i]);
-    }
-}
-
 static void set_const(TestHost *h, unsigned c, const float v[4])
 {
-    uint32_t w[4] = { fbits(v[0]), fbits(v[1]), fbits(v[2]), fbits(v[3]) };
+    uint32_t w[4] = { t3d_fbits(v[0]), t3d_fbits(v[1]), t3d_fbits(v[2]), t3d_fbits(v[3]) };
 
-    upload(h, 1024 + c, w, 4);
+    t3d_pvs_upload(h, 1024 + c, w, 4);
 }
 
 /* Run n instructions on inputs v0, v1, v2; result in temp 0 / output 0. */
@@ -49,7 +33,7 @@ static void run(TestHost *h, const uint32_t *code, unsigned n,
 {
     R500Chip *s = &h->chip;
 
-    upload(h, 0, code, 4 * n);
+    t3d_pvs_upload(h, 0, code, 4 * n);
     r500_reg_write(s, R_VAP_PVS_CODE_CNTL_0, (n - 1) << 20);
     g_assert_true(r500_pvs_load(s));
     memset(st, 0, sizeof(*st));
@@ -101,7 +85,7 @@ static void test_upload(void)
         w[i] = 0x1000 + i;
     }
     /* 4 dwords per vector, the index advances per vector */
-    upload(h, 7, w, 10);
+    t3d_pvs_upload(h, 7, w, 10);
     g_assert_cmphex(h->chip.vap.pvs_mem[7 * 4 + 0], ==, 0x1000);
     g_assert_cmphex(h->chip.vap.pvs_mem[8 * 4 + 3], ==, 0x1007);
     g_assert_cmphex(h->chip.vap.pvs_mem[9 * 4 + 1], ==, 0x1009);
@@ -109,16 +93,16 @@ static void test_upload(void)
                                              R_VAP_PVS_VECTOR_INDX_REG),
                                VAP_PVS_VECTOR_INDX_REG, OCTWORD_OFFSET), ==, 9);
     /* a new index restarts the vector */
-    upload(h, 2047, w, 6);
+    t3d_pvs_upload(h, 2047, w, 6);
     g_assert_cmphex(h->chip.vap.pvs_mem[2047 * 4 + 3], ==, 0x1003);
     g_assert_cmphex(h->chip.vap.pvs_mem[0], ==, 0x1004);    /* wrapped */
     /* the viewport's two copies are one register */
-    r500_reg_write(&h->chip, R_VAP_VPORT_YSCALE, fbits(3.0f));
+    r500_reg_write(&h->chip, R_VAP_VPORT_YSCALE, t3d_fbits(3.0f));
     g_assert_cmphex(r500_reg_read(&h->chip, R_SE_VPORT_YSCALE), ==,
-                    fbits(3.0f));
-    r500_reg_write(&h->chip, R_SE_VPORT_XOFFSET, fbits(5.0f));
+                    t3d_fbits(3.0f));
+    r500_reg_write(&h->chip, R_SE_VPORT_XOFFSET, t3d_fbits(5.0f));
     g_assert_cmphex(r500_reg_read(&h->chip, R_VAP_VPORT_XOFFSET), ==,
-                    fbits(5.0f));
+                    t3d_fbits(5.0f));
     test_host_free(h);
 }
 
@@ -362,7 +346,7 @@ static void test_endless_vertex(void)
     /* slot 0: JUMP after instruction 0 to instruction 0 */
     r500_reg_write(s, R_VAP_PVS_FLOW_CNTL_OPC, 1);
     r500_reg_write(s, R_VAP_PVS_FLOW_CNTL_ADDRS_LW, 0);
-    upload(h, 0, w, 4);
+    t3d_pvs_upload(h, 0, w, 4);
     r500_reg_write(s, R_VAP_PVS_CODE_CNTL_0, 0);
     g_assert_true(r500_pvs_load(s));
     memset(&st, 0, sizeof(st));
@@ -437,7 +421,7 @@ static void test_upload_past_code(void)
     for (int i = 0; i < 8; i++) {
         w[i] = 0x2000 + i;
     }
-    upload(h, 1023, w, 8);
+    t3d_pvs_upload(h, 1023, w, 8);
     g_assert_cmphex(h->chip.vap.pvs_mem[1023 * 4 + 3], ==, 0x2003);
     g_assert_cmphex(h->chip.vap.pvs_mem[1024 * 4], ==, 0x2004);
     r500_reg_write(&h->chip, R_VAP_PVS_CODE_CNTL_0, 1023u << 20 | 1023);
@@ -673,7 +657,7 @@ static void test_vertex_reuse(void)
             const float in[8] = { i * 0.5f, j * 8.0f, 0.5f, 1, 1, 1, 1, 1 };
 
             for (unsigned c = 0; c < 8; c++) {
-                uint32_t le = GUINT32_TO_LE(fbits(in[c]));
+                uint32_t le = GUINT32_TO_LE(t3d_fbits(in[c]));
 
                 memcpy(h->vram + MESH_VB +
                        ((j * (MESH_W + 1) + i) * 8 + c) * 4, &le, 4);

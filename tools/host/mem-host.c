@@ -71,16 +71,22 @@ static void mh_schedule(void *opaque, int64_t deadline)
     ((MemHost *)opaque)->scheduled = deadline;
 }
 
+/* The core must only report or hold what lies in VRAM. */
+static void mh_in_vram(MemHost *h, const char *what, uint64_t offset,
+                       uint64_t len)
+{
+    if (offset > h->vram_size || len > h->vram_size - offset) {
+        fprintf(stderr, "mem-host: %s(0x%" G_GINT64_MODIFIER "x, 0x%"
+                G_GINT64_MODIFIER "x) outside VRAM\n", what, offset, len);
+        abort();
+    }
+}
+
 static void mh_vram_dirty(void *opaque, uint64_t offset, uint64_t len)
 {
     MemHost *h = opaque;
 
-    /* The core must only report what lies in VRAM. */
-    if (offset > h->vram_size || len > h->vram_size - offset) {
-        fprintf(stderr, "mem-host: vram_dirty(0x%" G_GINT64_MODIFIER "x, 0x%"
-                G_GINT64_MODIFIER "x) outside VRAM\n", offset, len);
-        abort();
-    }
+    mh_in_vram(h, "vram_dirty", offset, len);
     mem_host_span_add(&h->dirty_lo, &h->dirty_hi, offset, len);
 }
 
@@ -120,12 +126,7 @@ static bool mh_vram_hold(void *opaque, uint64_t offset, uint64_t len)
 {
     MemHost *h = opaque;
 
-    /* the core must only hold what lies in VRAM */
-    if (offset > h->vram_size || len > h->vram_size - offset) {
-        fprintf(stderr, "mem-host: vram_hold(0x%" G_GINT64_MODIFIER "x, 0x%"
-                G_GINT64_MODIFIER "x) outside VRAM\n", offset, len);
-        abort();
-    }
+    mh_in_vram(h, "vram_hold", offset, len);
     if (h->on_hold ? !h->on_hold(h, offset, len, true) : !h->holds) {
         return false;
     }
