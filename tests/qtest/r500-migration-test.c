@@ -17,6 +17,10 @@
  *                renderer, with and without the card's thread;
  *   mid-draw-gl  the same draw on the host-GL renderer, migrated before
  *                it is known to have ended (skipped where auto picks soft).
+ *   held-gl      the draw on the host-GL renderer ended, its marker seen,
+ *                its pixels not looked at (held on the host, not in VRAM):
+ *                the stop before migration's last pass over RAM writes
+ *                them back, and the destination has them.
  * The display's mid-frame state (scanout, vblank counter, a pending flip)
  * joins as a scenario of its own, with its registers in snapshot().
  */
@@ -497,6 +501,41 @@ static void test_mid_draw_gl(void)
     draw_resume(&b, want);
 }
 
+static void test_held_gl(void)
+{
+    const R500TestModel *m = &r500_test_models[0];
+    CpEnv ref, a, b;
+    char *want, *got;
+    int64_t held;
+
+    cp_env_start_args(&a, m, DRAW_AUTO);
+    if (!renderer_is_gl(&a)) {
+        cp_env_stop(&a);
+        /* the fuzzing build's QEMU has no OpenGL; a host may lack EGL */
+        g_test_skip("renderer=auto chose soft: no GL renderer here");
+        return;
+    }
+    cp_env_start_args(&ref, m, DRAW_SOFT);
+    want = draw_reference(&ref);
+    cp_env_stop(&ref);
+
+    /* drawn and fenced: the marker read, no pixel of it */
+    draw_submit_layers(&a);
+    g_assert_true(cp_poll_reg_ms(&a, MIG_MARK, ~0u, 1, 120000));
+    held = r500_qom_stat(&a.t, "render-gl-held");
+    g_assert_cmpint(held, >=, 1);
+    g_assert_cmpint(r500_qom_stat(&a.t, "render-gl-released"), ==, 0);
+    migrate(&a, &b, DRAW_AUTO);
+    qobject_unref(qtest_qmp(b.t.qts, "{'execute': 'cont'}"));
+    got = draw_snapshot(&b);
+    g_assert_cmpstr(got, ==, want);
+    /* the destination kept nothing of the source's: nothing to release */
+    g_assert_cmpint(r500_qom_stat(&b.t, "render-gl-released"), ==, 0);
+    cp_env_stop(&b);
+    g_free(want);
+    g_free(got);
+}
+
 int main(int argc, char **argv)
 {
     char *path = g_strdup_printf("/r500/%s/migration/mid-ib",
@@ -518,6 +557,10 @@ int main(int argc, char **argv)
     path = g_strdup_printf("/r500/%s/migration/mid-draw-gl",
                            r500_test_models[0].name);
     qtest_add_func(path, test_mid_draw_gl);
+    g_free(path);
+    path = g_strdup_printf("/r500/%s/migration/held-gl",
+                           r500_test_models[0].name);
+    qtest_add_func(path, test_held_gl);
     g_free(path);
     return g_test_run();
 }
