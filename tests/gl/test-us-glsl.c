@@ -180,9 +180,14 @@ static void run_gl(TestHost *h, float out[4][W][W][4], bool kill[W][W])
 }
 
 /* Run the chip's current program on soft, quad by quad. */
+/* The most instructions one quad ran in the last run_soft(). */
+static uint64_t soft_max_steps;
+
 static void run_soft(TestHost *h)
 {
     R500Worker *w = r500_soft_begin(&h->chip);
+
+    soft_max_steps = 0;
 
     for (int qy = 0; qy < W; qy += 2) {
         for (int qx = 0; qx < W; qx += 2) {
@@ -200,7 +205,13 @@ static void run_soft(TestHost *h)
             for (int p = 0; p < 4; p++) {
                 w->q.cover |= covered(qx + (p & 1), qy + (p >> 1)) << p;
             }
-            r500_us_run_quad(w);
+            {
+                uint64_t before = w->st.us_insts;
+
+                r500_us_run_quad(w);
+                soft_max_steps = MAX(soft_max_steps,
+                                     w->st.us_insts - before);
+            }
             for (int p = 0; p < 4; p++) {
                 int x = qx + (p & 1), y = qy + (p >> 1);
 
@@ -923,6 +934,37 @@ static bool soft_all_killed(void)
 }
 
 /*
+ * The static bound the translation puts on a quad's instructions
+ * (R500UsGlslIn.max_steps): the least max_steps it accepts the program
+ * under, 0 if it declines it at the quad bound.
+ */
+static uint32_t glsl_steps(TestHost *h)
+{
+    R500UsGlslIn gin = { .prologue = prologue, .regs = h->chip.regs };
+    GString *g = g_string_new(NULL);
+    uint32_t lo = 1, hi = R500_US_QUAD_STEPS;
+    const char *why;
+
+    gin.max_steps = hi;
+    if (!r500_us_glsl(&h->chip.us.prog, &gin, g, NULL, &why)) {
+        g_assert_nonnull(strstr(why, "bound"));
+        g_string_free(g, true);
+        return 0;
+    }
+    while (lo < hi) {
+        gin.max_steps = lo + (hi - lo) / 2;
+        g_string_truncate(g, 0);
+        if (r500_us_glsl(&h->chip.us.prog, &gin, g, NULL, &why)) {
+            hi = gin.max_steps;
+        } else {
+            lo = gin.max_steps + 1;
+        }
+    }
+    g_string_free(g, true);
+    return lo;
+}
+
+/*
  * Random programs with flow control on soft and on GL, bit for bit:
  * structured ones (branches that diverge per pixel, nested loops with
  * aL-relative addresses, breaks, continues, calls) and chaotic ones.
@@ -932,7 +974,7 @@ static void test_random_flow(void)
     TestHost *h = host();
     GRand *r = g_rand_new_with_seed(31);
     Gen *g = g_new0(Gen, 1);
-    unsigned ended = 0, runaway = 0, nfc = 0;
+    unsigned ended = 0, runaway = 0, nfc = 0, bounded = 0;
 
     g->r = r;
     for (int k = 0; k < 4; k++) {
@@ -963,6 +1005,15 @@ static void test_random_flow(void)
                    chaos ? "chaos" : "structured");
         check(h, 1, false, what);
         nfc += h->chip.us.prog.uses_fc;
+        if (h->chip.us.prog.uses_fc) {
+            /* the static bound holds: no quad on soft ran more */
+            uint32_t b = glsl_steps(h);
+
+            if (b) {
+                g_assert_cmpuint(soft_max_steps, <=, b);
+                bounded++;
+            }
+        }
         if (soft_all_killed()) {
             runaway++;
         } else if (!chaos) {
@@ -971,7 +1022,8 @@ static void test_random_flow(void)
     }
     edge = 2 * W;
     g_test_message("%u flow programs: %u structured ones ended, %u ran "
-                   "past the bound", nfc, ended, runaway);
+                   "past the bound, %u with a static bound", nfc, ended,
+                   runaway, bounded);
     /* not a test of the bound alone: most structured programs end */
     g_assert_cmpuint(nfc, >, 300);
     g_assert_cmpuint(ended, >, 250);
@@ -1032,6 +1084,59 @@ static void test_flow_bound(void)
     t3d_us_program(h, w, 2);
     check(h, 1, false, "a jump to itself");
     g_assert_true(soft_all_killed());
+    g_rand_free(r);
+    test_host_free(h);
+}
+
+/*
+ * The static bound on a quad's instructions (R500UsGlslIn.max_steps, the
+ * renderer's guard against loops GL could not stop): exact for a loop as
+ * Mesa emits it, none for a jump back or a call.
+ */
+static void test_flow_steps(void)
+{
+    TestHost *h = host();
+    GRand *r = g_rand_new_with_seed(43);
+    uint32_t w[5 * 6];
+    T3DAlu a = {
+        .rgb_wmask = 7, .addr = { 1, 2, 3 },
+        .swz = { { 0, 1, 2 }, { 0, 1, 2 }, { 0, 1, 2 } },
+        .aswz = { 3, 3, 3 }, .sel = { 0, 1, 2 }, .asel = { 0, 1, 2 },
+        .dst = 5, .clamp = true,
+    };
+
+    fill_inputs(r, IN_NORMAL);
+    /* 0: LOOP to 3; 1: ALU; 2: BREAKLOOP to 4, never; 3: ENDLOOP to 1;
+     * 4: OUT -- r500_fragprog_emit.c's shape */
+    fc_words(&(TFc){ .op = FC_LOOP, .target = 3 }, w);
+    t3d_us_alu(&a, w + 6);
+    fc_words(&(TFc){ .op = FC_BREAKLOOP, .target = 4 }, w + 12);
+    fc_words(&(TFc){ .op = FC_ENDLOOP, .func = 0xFF, .target = 1 }, w + 18);
+    out_temp(w + 24, 5);
+    for (unsigned k = 1; k <= 255; k += 254) {
+        r500_reg_write(&h->chip, R500_REGA_AT(US_FC_INT_CONST, 0), k);
+        t3d_us_program(h, w, 5);
+        check(h, 1, false, "a loop");
+        g_assert_cmpuint(soft_max_steps, ==, 2 + 3 * k);
+        g_assert_cmpuint(glsl_steps(h), ==, 2 + 3 * k);
+    }
+    /* the loop's end a JUMP back: no bound short of the quad's */
+    fc_words(&(TFc){ .func = 0xFF, .target = 1 }, w + 18);
+    t3d_us_program(h, w, 5);
+    g_assert_true(r500_us_prepare(&h->chip));
+    g_assert_cmpuint(glsl_steps(h), ==, 0);
+    /* a CALL (a push) of the body */
+    fc_words(&(TFc){ .op = FC_ENDLOOP, .func = 0xFF, .target = 1,
+                     .aop = 2 }, w + 18);
+    t3d_us_program(h, w, 5);
+    g_assert_true(r500_us_prepare(&h->chip));
+    g_assert_cmpuint(glsl_steps(h), ==, 0);
+    /* a break out of no loop's region: into the loop's own body */
+    fc_words(&(TFc){ .op = FC_ENDLOOP, .func = 0xFF, .target = 1 }, w + 18);
+    fc_words(&(TFc){ .op = FC_BREAKLOOP, .target = 3 }, w + 12);
+    t3d_us_program(h, w, 5);
+    g_assert_true(r500_us_prepare(&h->chip));
+    g_assert_cmpuint(glsl_steps(h), ==, 0);
     g_rand_free(r);
     test_host_free(h);
 }
@@ -1359,6 +1464,7 @@ int main(int argc, char **argv)
     g_test_add_func("/us-glsl/random-pred-md", test_random_pred_md);
     g_test_add_func("/us-glsl/random-flow", test_random_flow);
     g_test_add_func("/us-glsl/flow-bound", test_flow_bound);
+    g_test_add_func("/us-glsl/flow-steps", test_flow_steps);
     g_test_add_func("/us-glsl/flow-deep", test_flow_deep);
     g_test_add_func("/us-glsl/flow-uncovered", test_flow_uncovered);
     g_test_add_func("/us-glsl/dxdy", test_dxdy);

@@ -1057,6 +1057,7 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
         gin.ztae = s->us.zero_times_anything;
         gin.epilogue = true;
         gin.regs = s->regs;
+        gin.max_steps = GL_US_STEPS;
         if (!r500_us_glsl(&s->us.prog, &gin, fs, ops, &why)) {
             note = R500_GL_NOTE_PROGRAM;
         }

@@ -29,6 +29,14 @@
 #define GL_HOLDS                16
 /* Linked programs the GL thread keeps (gl_program). */
 #define GL_PROG_MAX             1024
+/*
+ * The instructions a quad of a program with flow control may run on GL
+ * (R500UsGlslIn.max_steps): 16 times the longest straight program.  A
+ * Mesa loop (255 counts) of a 32-instruction body is under it; a loop
+ * that may run to the quad bound (2^16) stays on soft, whose draw budget
+ * ends it in seconds where GL could take hours.
+ */
+#define GL_US_STEPS             8192
 /* Bytes of a surface in GART one read or write-back may span. */
 #define GL_SPAN_MAX             (64u << 20)
 

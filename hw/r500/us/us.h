@@ -230,6 +230,14 @@ typedef struct R500UsGlslIn {
      * written into the text (a change is a new shader).
      */
     const uint32_t *regs;
+    /*
+     * Non-zero: a program with flow control is declined unless a static
+     * bound on the instructions a quad runs is at most this
+     * (us_glsl_fc.c fc_steps()): GL cannot stop a draw part way, and
+     * has no draw-wide budget like soft's R500_US_DRAW_BUDGET, so an
+     * endless loop would keep the host's GPU for hours.
+     */
+    uint32_t max_steps;
 } R500UsGlslIn;
 typedef struct _GString GString;
 /* tex_ops (16 entries, or NULL): bit op of entry u, r500_tex_<op>_<u>

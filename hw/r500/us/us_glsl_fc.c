@@ -372,6 +372,108 @@ bool r500_us_glsl_al(UsGlsl *c, const char **why)
     return true;
 }
 
+/*
+ * A bound on the instructions one quad runs, for a caller that keeps
+ * GL's work per pixel near straight code's (R500UsGlslIn.max_steps); 0
+ * when the program has none under the quad bound.  It holds for the
+ * shape Mesa emits (r500_fragprog_emit.c): loops nested, every LOOP/REP
+ * matched by the ENDLOOP/ENDREP after it, whose jump goes back into that
+ * loop's body; every other jump forward, into the region of the jump or
+ * one that encloses it (a break's, a skipped loop's); no address stack.
+ * Then every back edge consumes a count a LOOP/REP of an enclosing loop
+ * pushed, so an instruction inside d loops runs at most K^d times, K the
+ * largest count any of the loops starts with.  Anything else (a JUMP
+ * back, a CALL) may run to the quad bound.
+ */
+static uint64_t fc_steps(const UsGlsl *c)
+{
+    const R500UsProg *p = c->p;
+    uint32_t n = p->end - p->start + 1;
+    /* loop[i]: the LOOP of the innermost loop holding i, or -1;
+     * the ENDLOOP belongs to its loop, the LOOP to the enclosing one */
+    int loop[R500_US_INSTS], end[R500_US_INSTS], open[R500_US_INSTS];
+    unsigned depth[R500_US_INSTS], nopen = 0, kmax = 1;
+    uint64_t steps = 0, pow[R500_US_INSTS + 1];
+
+    for (uint32_t i = 0; i < n; i++) {
+        const R500UsInst *in = &p->inst[i];
+        unsigned op = R500_FGET(in->fc_inst, US_FC_INST, OP);
+
+        loop[i] = nopen ? open[nopen - 1] : -1;
+        depth[i] = nopen;
+        end[i] = -1;
+        if (in->type != R500_US_FC) {
+            continue;
+        }
+        if (R500_FGET(in->fc_inst, US_FC_INST, A_OP)) {
+            return 0;
+        }
+        if (op == 1 || op == 3) {
+            kmax = MAX(kmax, fc_int(c, in) & 0xFF);
+            open[nopen++] = i;
+        } else if (op == 2 || op == 4) {
+            if (!nopen) {
+                return 0;
+            }
+            end[open[--nopen]] = i;
+        }
+    }
+    if (nopen) {
+        return 0;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        const R500UsInst *in = &p->inst[i];
+        unsigned op = R500_FGET(in->fc_inst, US_FC_INST, OP);
+        int64_t t;
+        int from, to;
+
+        if (in->type != R500_US_FC) {
+            continue;
+        }
+        t = (int64_t)fc_target(c, in) - p->start;
+        if (op == 2 || op == 4) {
+            /* back into its own loop's body, past the LOOP */
+            if (t <= loop[i] || t > i) {
+                return 0;
+            }
+            continue;
+        }
+        if (t <= (int64_t)i) {
+            return 0;
+        }
+        if (t >= n) {
+            continue;           /* past the end: the program ends */
+        }
+        /*
+         * Where it may land: a LOOP/REP's skip on its ENDLOOP/ENDREP or
+         * past it in the enclosing region, a break one loop out (it pops
+         * one), any other jump in its own region (one leaving a loop
+         * would leave its count on the stack for the next ENDLOOP).
+         */
+        if (op == 1 || op == 3) {
+            to = t == end[i] ? loop[i] : loop[t];
+            from = loop[i];
+        } else if ((op == 5 || op == 6) && loop[i] >= 0) {
+            to = loop[t];
+            from = loop[loop[i]];
+        } else {
+            to = loop[t];
+            from = loop[i];
+        }
+        if (to != from || (t < end[i] && (op == 1 || op == 3))) {
+            return 0;
+        }
+    }
+    pow[0] = 1;
+    for (unsigned d = 1; d <= R500_US_INSTS; d++) {
+        pow[d] = MIN(pow[d - 1] * kmax, (uint64_t)R500_US_QUAD_STEPS + 1);
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        steps += pow[depth[i]];
+    }
+    return steps > R500_US_QUAD_STEPS ? 0 : steps;
+}
+
 bool r500_us_glsl_flow(UsGlsl *c, GString *g, const char **why)
 {
     const R500UsProg *p = c->p;
@@ -381,6 +483,15 @@ bool r500_us_glsl_flow(UsGlsl *c, GString *g, const char **why)
     if (!c->in || !c->in->regs) {
         *why = "flow control without the FC registers";
         return false;
+    }
+    if (c->in->max_steps) {
+        uint64_t steps = fc_steps(c);
+
+        if (!steps || steps > c->in->max_steps) {
+            *why = "flow control that may loop past the renderer's "
+                   "bound (soft meters it)";
+            return false;
+        }
     }
     /* blocks start at the start, after each FC and at each jump target
      * (a popped address is an FC's next) */
