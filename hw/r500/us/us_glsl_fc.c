@@ -27,7 +27,8 @@
  * drops the quad as well.  That differs from soft only for a program
  * that runs exactly 2^16 instructions in 2^16 blocks of one, which soft
  * draws.  The draw-wide budget of soft (R500_US_DRAW_BUDGET) has no
- * counterpart: GL shades every quad to its own bound (docs/3d.md).
+ * counterpart: GL shades every quad to its own bound, so a caller may
+ * ask for a static bound on it (R500UsGlslIn.max_steps, fc_steps()).
  *
  * Why not structured GLSL: the jumps, B_OPs and address stack can say
  * what no if/loop nest says (jumps into loops, per-pixel branch
