@@ -118,6 +118,8 @@ void r500_chip_stats(R500Chip *s, R500StatFn fn, void *opaque)
         fn(opaque, "render-gl-uploaded", r500_gl_uploaded(s));
         /* its draws whose vertices the host shaded */
         fn(opaque, "render-gl-vertex-draws", r500_gl_vertex_draws(s));
+        /* textures it made from surfaces it held, not memory */
+        fn(opaque, "render-gl-slot-textures", r500_gl_slot_textures(s));
     }
     {
         uint64_t held, released;

@@ -465,8 +465,10 @@ static void kms_fini(void)
             g_string_append_printf(s, "gl_draws %" G_GUINT64_FORMAT "\n"
                                    "gl_fallbacks %" G_GUINT64_FORMAT "\n"
                                    "gl_vertex_draws %" G_GUINT64_FORMAT
+                                   "\ngl_slot_textures %" G_GUINT64_FORMAT
                                    "\n", gl_draws, gl_soft,
-                                   r500_gl_vertex_draws(&shim.chip));
+                                   r500_gl_vertex_draws(&shim.chip),
+                                   r500_gl_slot_textures(&shim.chip));
         }
         cs_stats_format(shim.stats, s);
         f = fopen(shim.stats_path, "w");

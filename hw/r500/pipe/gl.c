@@ -605,11 +605,12 @@ static void gl_release(R500Chip *s, uint64_t offset, uint64_t len)
     }
 }
 
-static bool gl_res_overlaps(R500Gl *g, uint64_t lo, uint64_t hi);
+static bool gl_res_overlaps(R500Gl *g, uint64_t lo, uint64_t hi,
+                            uint32_t skip);
 
 void r500_gl_flush_over(R500Chip *s, uint64_t lo, uint64_t hi)
 {
-    if (gl_res_overlaps(s->gl, lo, hi)) {
+    if (gl_res_overlaps(s->gl, lo, hi, 0)) {
         gl_flush(s, true);
     }
 }
@@ -660,22 +661,17 @@ static void gl_written(R500Chip *s, uint64_t offset, uint64_t len)
     }
 }
 
-static bool surf_same(const R500Surf *a, const R500Surf *b)
-{
-    return a->base == b->base && a->pitch == b->pitch && a->bpp == b->bpp &&
-           a->macro == b->macro && a->micro == b->micro;
-}
-
 /*
  * Whether MC bytes [lo, hi) may hold pixels GL drew and memory does not
- * have yet.
+ * have yet, in a slot not in mask skip.
  */
-static bool gl_res_overlaps(R500Gl *g, uint64_t lo, uint64_t hi)
+static bool gl_res_overlaps(R500Gl *g, uint64_t lo, uint64_t hi,
+                            uint32_t skip)
 {
     for (unsigned k = 0; k < GL_RES_MAX; k++) {
         uint64_t slo, shi;
 
-        if (!g->res[k].on || !g->res[k].dirty.w) {
+        if (!g->res[k].on || !g->res[k].dirty.w || (skip >> k & 1)) {
             continue;
         }
         rect_span(&g->res[k].surf, &g->res[k].dirty, &slo, &shi);
@@ -813,7 +809,7 @@ static int gl_res_slot(R500Chip *s, GlJob *j, const R500Surf *sf,
 
     for (unsigned i = 0; i < GL_RES_MAX; i++) {
         if (g->res[i].on && g->res[i].kind == kind &&
-            surf_same(&g->res[i].surf, sf)) {
+            gl_surf_same(&g->res[i].surf, sf)) {
             k = i;
             u = rect_union(g->res[i].res, b);
         }
@@ -843,7 +839,7 @@ static int gl_res_slot(R500Chip *s, GlJob *j, const R500Surf *sf,
             }
             if (!g->res[i].on) {
                 fit = g->res[i].kind != kind ? 1
-                      : surf_same(&g->res[i].surf, sf) ? 3 : 2;
+                      : gl_surf_same(&g->res[i].surf, sf) ? 3 : 2;
             }
             if (fit > best || (fit == best &&
                                g->res[i].used < g->res[k].used)) {
@@ -916,13 +912,6 @@ static int gl_res_slot(R500Chip *s, GlJob *j, const R500Surf *sf,
     return k;
 }
 
-/* Whether rectangle a lies within b. */
-static bool rect_in(GlRect a, GlRect b)
-{
-    return a.x >= b.x && a.y >= b.y && a.x + a.w <= b.x + b.w &&
-           a.y + a.h <= b.y + b.h;
-}
-
 /*
  * Attachment a of this draw, surface sf as kind, box b: its slot, and
  * what to upload (the strips of the new resident rectangle not resident
@@ -939,7 +928,7 @@ static bool gl_attach(R500Chip *s, GlJob *j, unsigned a, unsigned k,
     GlRect strips[4];
     unsigned n = 0;
 
-    if (covered && (!r.w || rect_in(r, b))) {
+    if (covered && (!r.w || gl_rect_in(r, b))) {
         /* all of u is b, which the fill writes */
     } else if (!r.w) {
         strips[n++] = u;
@@ -1074,11 +1063,21 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
     gl_res_validate(s);
     for (unsigned u = 0; u < R500_TX_UNITS; u++) {
         const R500TxUnit *t = &s->tx.unit[u];
+        uint64_t lo = t->level[0].surf.base, hi = t->chain_end;
+        uint32_t k;
 
-        /* a texture drawn into since the last sync: memory first */
-        if (ops[u] && t->valid &&
-            gl_res_overlaps(g, t->level[0].surf.base, t->chain_end)) {
+        /* a texture drawn into since the last sync: made from the host's
+         * copies where it can be (gl_tex.c), else memory first */
+        if (ops[u] && t->valid && gl_res_overlaps(g, lo, hi, 0)) {
+            k = r500_gl_tex_slot(s, &j, u);
+            if (k && !gl_res_overlaps(g, lo, hi, k)) {
+                j.tex[u].from_slots = k;
+                continue;
+            }
             gl_flush(s, true);
+            for (unsigned v = 0; v < R500_TX_UNITS; v++) {
+                j.tex[v].from_slots = 0;
+            }
             break;
         }
     }
@@ -1199,7 +1198,7 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
             taken |= 1u << k;
             if (!gl_attach(s, &j, a, k, sf, b, g->rect.on && !g->tris &&
                            (g->rect.att >> a & 1) &&
-                           rect_in(b, g->rect.r))) {
+                           gl_rect_in(b, g->rect.r))) {
                 /*
                  * Not wholly in VRAM.  The vertices are shaded already,
                  * so the draw is finished here: the guest's bad address

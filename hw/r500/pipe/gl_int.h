@@ -54,6 +54,20 @@ typedef struct GlRect {
     int x, y, w, h;
 } GlRect;
 
+/* Whether rectangle a lies within b. */
+static inline bool gl_rect_in(GlRect a, GlRect b)
+{
+    return a.x >= b.x && a.y >= b.y && a.x + a.w <= b.x + b.w &&
+           a.y + a.h <= b.y + b.h;
+}
+
+/* Whether two surfaces are the same pixels at the same place. */
+static inline bool gl_surf_same(const R500Surf *a, const R500Surf *b)
+{
+    return a->base == b->base && a->pitch == b->pitch && a->bpp == b->bpp &&
+           a->macro == b->macro && a->micro == b->micro;
+}
+
 /*
  * The surfaces the host may hold at once (targets, depth buffers, in
  * any draw's attachments), and the bytes of their textures together:
@@ -221,6 +235,16 @@ struct GlJob {
         uint32_t w[R500_TX_LEVELS], h[R500_TX_LEVELS], d[R500_TX_LEVELS];
         float *img[R500_TX_LEVELS];     /* NULL: cached as name */
         GLuint name;                    /* the cached texture, or made */
+        /*
+         * Made on the host from the resident slots of mask from_slots
+         * (r500_gl_tex_slot): piece[k].r of the texture is slot k's,
+         * its row y the slot's row y - piece[k].oy.
+         */
+        uint8_t from_slots;
+        struct {
+            GlRect r;
+            int oy;
+        } piece[GL_RES_MAX];
         GLenum wrap[3], mag, min;
         float size[4];                  /* r500_tx_glsl_size() */
         float border[4];
@@ -253,6 +277,7 @@ struct R500Gl {
     EGLDisplay dpy;
     EGLContext ctx;
     GLuint fbo, vao, vbo, ebo;
+    GLuint cfbo, cvao, cprog;           /* gl_slot_texture()'s */
     float vp_max, vp_range[2];          /* GL's viewport limits */
     struct {
         GLuint tex;                     /* 0: none made */
@@ -333,6 +358,7 @@ struct R500Gl {
 
     /* ---- Statistics ---- */
     uint64_t draws, fallbacks, compiles, tex_hits, tex_uploads;
+    uint64_t tex_slots;                 /* textures made from slots */
     uint64_t vtx_draws;                 /* vertex stage on the host */
     bool vtx_last;                      /* ... the last draw's */
     uint32_t noted;                     /* R500_GL_NOTE_* said */
@@ -382,6 +408,9 @@ bool r500_gl_vertex(R500Chip *s, uint32_t num, GlJob *j, GString *vs,
 /* gl_tex.c: the units' textures, decoded or from the cache */
 const char *r500_gl_textures(R500Chip *s, GlJob *j, const uint16_t *ops,
                              R500Worker *w, uint64_t *keys, bool *keyed);
+/* gl_tex.c: the resident slots unit u can be made from on the host (into
+ * j->tex[u].piece), or 0 */
+uint32_t r500_gl_tex_slot(R500Chip *s, GlJob *j, unsigned u);
 void r500_gl_tex_keep(R500Gl *g, GlJob *j, const uint64_t *keys,
                       const bool *keyed);
 

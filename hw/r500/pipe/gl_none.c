@@ -36,6 +36,11 @@ uint64_t r500_gl_vertex_draws(R500Chip *s)
     return 0;
 }
 
+uint64_t r500_gl_slot_textures(R500Chip *s)
+{
+    return 0;
+}
+
 void r500_gl_holds(R500Chip *s, uint64_t *held, uint64_t *released)
 {
     *held = *released = 0;

@@ -155,6 +155,66 @@ void r500_gl_tex_keep(R500Gl *g, GlJob *j, const uint64_t *keys,
     }
 }
 
+/*
+ * Render to texture: a unit whose one 2D level is a surface the resident
+ * slots hold as RGBA8 (an ARGB8888 target: GL's R..A are the bytes in
+ * memory order), sampled as 8_8_8_8 unsigned with nothing to finish, is
+ * made on the host from the slots' textures (gl_thread.c
+ * gl_slot_texture(), with the decode's exact values) instead of the
+ * slots written back and memory decoded: what r300 does to read a
+ * target back (a blit through the texture unit), and what a program that
+ * draws into a texture and samples it does.  The slots are the surface's
+ * or pieces of it whole rows of tiles away (the halves of r300's CBZB
+ * clear, gl_res_move), one copy of a byte each, and together they must
+ * hold every texel.
+ */
+uint32_t r500_gl_tex_slot(R500Chip *s, GlJob *j, unsigned u)
+{
+    R500Gl *g = s->gl;
+    const R500TxUnit *t = &s->tx.unit[u];
+    const R500Surf *sf = &t->level[0].surf;
+    int64_t unit = sf->macro ? sf->Mth : sf->tiled ? sf->mth : 1;
+    uint64_t area = 0;
+    uint32_t mask = 0;
+    int w = t->level[0].w, h = t->level[0].h;
+
+    if (t->coord_type || t->first || t->last || r500_tx_layers(t, 0) != 1 ||
+        t->fmt != R500_TXF_8_8_8_8 || t->sign || t->pow2fix || t->finish ||
+        t->fetch != R500_TX_FETCH_PLAIN || t->endian || !sf->row_bytes) {
+        return 0;
+    }
+    for (unsigned k = 0; k < GL_RES_MAX; k++) {
+        const R500Surf *sk = &g->res[k].surf;
+        int64_t d = (int64_t)(sk->base - sf->base), oy;
+        GlRect r = g->res[k].res;
+        int x0, y0, x1, y1;
+
+        if (!g->res[k].on || g->res[k].kind != GL_KIND_RGBA8 ||
+            sk->pitch != sf->pitch || sk->bpp != sf->bpp ||
+            sk->macro != sf->macro || sk->micro != sf->micro ||
+            sk->tiled != sf->tiled || d % (int64_t)sf->row_bytes) {
+            continue;
+        }
+        oy = d / (int64_t)sf->row_bytes * unit;
+        if (oy <= -GL_TARGET_MAX || oy >= GL_TARGET_MAX) {
+            continue;
+        }
+        x0 = MAX(r.x, 0);
+        x1 = MIN(r.x + r.w, w);
+        y0 = MAX(r.y + oy, 0);
+        y1 = MIN(r.y + r.h + oy, h);
+        if (x1 <= x0 || y1 <= y0) {
+            continue;
+        }
+        j->tex[u].piece[k].r = (GlRect) { x0, y0, x1 - x0, y1 - y0 };
+        j->tex[u].piece[k].oy = oy;
+        area += (uint64_t)(x1 - x0) * (y1 - y0);
+        mask |= 1u << k;
+    }
+    /* the slots hold disjoint bytes: their areas add up to the whole */
+    return area == (uint64_t)w * h ? mask : 0;
+}
+
 /* Decode the units the program samples (r500_tx_image) into j. */
 const char *r500_gl_textures(R500Chip *s, GlJob *j, const uint16_t *ops,
                                R500Worker *w, uint64_t *keys, bool *keyed)
@@ -190,7 +250,16 @@ const char *r500_gl_textures(R500Chip *s, GlJob *j, const uint16_t *ops,
         j->tex[u].target = targets[t->coord_type];
         j->tex[u].first = t->first;
         j->tex[u].last = t->last;
-        keyed[u] = gl_tex_key(s, t, &keys[u]);
+        if (j->tex[u].from_slots) {
+            /* made on the GL thread; not kept */
+            j->tex[u].w[0] = t->level[0].w;
+            j->tex[u].h[0] = t->level[0].h;
+            j->tex[u].d[0] = 1;
+            keyed[u] = false;
+            g->tex_slots++;
+        } else {
+            keyed[u] = gl_tex_key(s, t, &keys[u]);
+        }
         if (keyed[u]) {
             GlTexEntry *e = g_hash_table_lookup(g->texc, &keys[u]);
 
@@ -200,7 +269,8 @@ const char *r500_gl_textures(R500Chip *s, GlJob *j, const uint16_t *ops,
                 g->tex_hits++;
             }
         }
-        for (unsigned l = t->first; l <= t->last && !j->tex[u].name; l++) {
+        for (unsigned l = t->first; l <= t->last && !j->tex[u].name &&
+             !j->tex[u].from_slots; l++) {
             const R500TxLevel *lv = &t->level[l];
 
             j->tex[u].w[l] = lv->w;
@@ -210,7 +280,7 @@ const char *r500_gl_textures(R500Chip *s, GlJob *j, const uint16_t *ops,
                                      r500_tx_layers(t, l) * 4);
             r500_tx_image(w, t, l, j->tex[u].img[l]);
         }
-        g->tex_uploads += !j->tex[u].name;
+        g->tex_uploads += !j->tex[u].name && !j->tex[u].from_slots;
         for (int k = 0; k < 3; k++) {
             j->tex[u].wrap[k] = gl_wrap(t->wrap[k]);
         }
@@ -232,3 +302,7 @@ const char *r500_gl_textures(R500Chip *s, GlJob *j, const uint16_t *ops,
     return NULL;
 }
 
+uint64_t r500_gl_slot_textures(R500Chip *s)
+{
+    return s->gl ? s->gl->tex_slots : 0;
+}

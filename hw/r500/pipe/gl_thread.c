@@ -178,12 +178,101 @@ static GLuint gl_program(R500Gl *g, GlJob *j)
     return prog;
 }
 
+/*
+ * Unit u's texture made from its slot (gl_tex.c r500_gl_tex_slot): the
+ * slot's RGBA8 texels as RGBA32F, the values r500_tx_decode gives, c /
+ * 255 to the bit.  (llvmpipe's own conversion of UNORM8 is a multiply
+ * that misses by an ulp for half the values; rounding to the integer
+ * first and dividing is exact.)  A draw into a texture of its own, with
+ * every state that could touch it set here: the job's draw sets all of
+ * them again.
+ */
+static const char slot_vs[] =
+    "#version 450 core\n"
+    "void main() {\n"
+    "    vec2 p = vec2(gl_VertexID & 1, gl_VertexID >> 1) * 4.0 - 1.0;\n"
+    "    gl_Position = vec4(p, 0.0, 1.0);\n"
+    "}\n";
+static const char slot_fs[] =
+    "#version 450 core\n"
+    "uniform sampler2D r500_slot;\n"
+    "uniform int r500_oy;\n"
+    "out vec4 r500_o;\n"
+    "void main() {\n"
+    "    ivec2 p = ivec2(gl_FragCoord.xy) - ivec2(0, r500_oy);\n"
+    "    vec4 c = texelFetch(r500_slot, p, 0);\n"
+    "    r500_o = round(c * 255.0) / 255.0;\n"
+    "}\n";
+
+static GLuint gl_slot_texture(R500Gl *g, GlJob *j, unsigned u)
+{
+    GLuint name;
+    const char *err = NULL;
+
+    if (!g->cprog) {
+        GLuint vs = gl_shader(GL_VERTEX_SHADER, slot_vs, &err);
+        GLuint fs = gl_shader(GL_FRAGMENT_SHADER, slot_fs, &err);
+
+        if (err) {
+            glDeleteShader(vs);
+            glDeleteShader(fs);
+            j->error = "the slot texture's program does not compile";
+            return 0;
+        }
+        g->cprog = glCreateProgram();
+        glAttachShader(g->cprog, vs);
+        glAttachShader(g->cprog, fs);
+        glLinkProgram(g->cprog);
+        glDeleteShader(vs);
+        glDeleteShader(fs);
+        glGenFramebuffers(1, &g->cfbo);
+        glGenVertexArrays(1, &g->cvao);
+    }
+    glGenTextures(1, &name);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, name);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, j->tex[u].w[0],
+                 j->tex[u].h[0], 0, GL_RGBA, GL_FLOAT, NULL);
+    glBindFramebuffer(GL_FRAMEBUFFER, g->cfbo);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                           GL_TEXTURE_2D, name, 0);
+    glDrawBuffer(GL_COLOR_ATTACHMENT0);
+    glEnable(GL_SCISSOR_TEST);
+    glDisable(GL_BLEND);
+    glDisable(GL_COLOR_LOGIC_OP);
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_STENCIL_TEST);
+    glDisable(GL_CULL_FACE);
+    for (unsigned p = 0; p < 6; p++) {
+        glDisable(GL_CLIP_DISTANCE0 + p);
+    }
+    glColorMaski(0, 1, 1, 1, 1);
+    glViewport(0, 0, j->tex[u].w[0], j->tex[u].h[0]);
+    glUseProgram(g->cprog);
+    glUniform1i(glGetUniformLocation(g->cprog, "r500_slot"), 0);
+    glBindVertexArray(g->cvao);
+    /* each slot's piece of the texture */
+    for (unsigned k = 0; k < GL_RES_MAX; k++) {
+        const GlRect *r = &j->tex[u].piece[k].r;
+
+        if (!(j->tex[u].from_slots >> k & 1)) {
+            continue;
+        }
+        glScissor(r->x, r->y, r->w, r->h);
+        glUniform1i(glGetUniformLocation(g->cprog, "r500_oy"),
+                    j->tex[u].piece[k].oy);
+        glBindTexture(GL_TEXTURE_2D, g->slot[k].tex);
+        glDrawArrays(GL_TRIANGLES, 0, 3);
+    }
+    return name;
+}
+
 static void gl_upload_texture(R500Gl *g, GlJob *j, unsigned u)
 {
     GLenum t = j->tex[u].target;
 
     glActiveTexture(GL_TEXTURE0 + u);
-    if (!j->tex[u].img[j->tex[u].first]) {
+    if (j->tex[u].from_slots || !j->tex[u].img[j->tex[u].first]) {
         /* cached: the same decode state and bytes as when it was made */
         glBindTexture(t, j->tex[u].name);
         goto sampler;
@@ -350,7 +439,31 @@ static void gl_vtx_state(GlJob *j)
 
 static void gl_fills(R500Gl *g, GlJob *j);
 
+static void gl_run_draw(R500Gl *g, GlJob *j);
+
+/*
+ * A draw: the textures made from slots first, before the draw's slots
+ * change (one may be an attachment too, or dropped), and let go after.
+ */
 static void gl_run(R500Gl *g, GlJob *j)
+{
+    for (unsigned u = 0; u < R500_TX_UNITS; u++) {
+        if (j->tex[u].used && j->tex[u].from_slots) {
+            j->tex[u].name = gl_slot_texture(g, j, u);
+        }
+    }
+    if (!j->error) {
+        gl_run_draw(g, j);
+    }
+    for (unsigned u = 0; u < R500_TX_UNITS; u++) {
+        if (j->tex[u].used && j->tex[u].from_slots) {
+            glDeleteTextures(1, &j->tex[u].name);
+            j->tex[u].name = 0;
+        }
+    }
+}
+
+static void gl_run_draw(R500Gl *g, GlJob *j)
 {
     GLuint prog, q;
     GLenum bufs[4];

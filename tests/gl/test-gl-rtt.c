@@ -1,0 +1,194 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Render to texture on the host-GL renderer (gl_tex.c r500_gl_tex_slot,
+ * gl_thread.c gl_slot_texture): a target GL drew, not yet written back,
+ * sampled by the next draw as an 8_8_8_8 texture is made from the host's
+ * copy, not from memory:
+ *
+ *   exact   every texel value 0..255 of every channel, point sampled into
+ *           a float target, the same bits as soft's decode of memory, and
+ *           nothing written back for it; linear and macro-tiled;
+ *   pieces  the texture over two slots, the halves of a target drawn as
+ *           two surfaces whole rows apart (r300's CBZB clear), both used;
+ *   memory  what the slots cannot say (a signed fetch) goes through
+ *           memory as before, with the same pixels.
+ */
+#include <string.h>
+
+#include "gl-host.h"
+
+#define SRC             T3D_CB
+#define DST             0x180000u
+#define N               T3D_W           /* the texture is N x N */
+
+/* Pass 1: every pixel (x, y) of the target its own flat colour, a
+ * different byte in each channel (all 256 values over the target). */
+static void pass1(TestHost *h, unsigned y0, unsigned y1)
+{
+    float *v = g_new(float, N * N * 6 * 8), *p = v;
+
+    r500_reg_write(&h->chip, R_RB3D_BLENDCNTL, 0);
+    for (unsigned y = y0; y < y1; y++) {
+        for (unsigned x = 0; x < N; x++) {
+            unsigned c[4] = {
+                (x * 4 + y) & 255, (y * 4 + x) & 255,
+                ((x ^ y) * 4 + 1) & 255, (x + y * 3 + 7) & 255,
+            };
+
+            rect_verts(p, x, y, x + 1, y + 1, c[0] / 255.0f, c[1] / 255.0f,
+                       c[2] / 255.0f, c[3] / 255.0f);
+            p += 6 * 8;
+        }
+    }
+    t3d_draw(h, TRIANGLES, v, (p - v) / 8);
+    g_free(v);
+}
+
+/*
+ * Pass 2: target 0 at DST as ARGB32323232 (the texels' floats whole),
+ * unit 0 the N x N ARGB8888 surface at SRC (tile: TX_OFFSET's macro
+ * bit), point sampled at every texel centre by TEX of the interpolated
+ * colour.  sign: SIGNED_COMP on every channel (no slot can say that).
+ */
+static void pass2(TestHost *h, bool tile, bool sign)
+{
+    R500Chip *s = &h->chip;
+    float v[6 * 8];
+
+    r500_reg_write(s, R_RB3D_COLOROFFSET, DST);
+    r500_reg_write(s, R_RB3D_COLORPITCH, T3D_W | R500_CF_ARGB32323232 << 21);
+    r500_reg_write(s, R_US_OUT_FMT, R500_OF_C4_32_FP | 1u << 8 | 2u << 10 |
+                   3u << 12);
+    r500_reg_write(s, R_TX_ENABLE, 1);
+    /* clamp to edge, point sampled, no mipmaps */
+    r500_reg_write(s, R_TX_FILTER0, 2 | 2u << 3 | 2u << 6 | 1u << 9 |
+                   1u << 11);
+    r500_reg_write(s, R_TX_FILTER1, 0);
+    r500_reg_write(s, R_TX_FORMAT0, (N - 1) | (N - 1) << 11);
+    /* 8_8_8_8, SEL_R/G/B/A of components 0..3, 2D */
+    r500_reg_write(s, R_TX_FORMAT1, R500_TXF_8_8_8_8 | 0u << 9 | 1u << 12 |
+                   2u << 15 | 3u << 18 | (sign ? 0xFu << 5 : 0));
+    r500_reg_write(s, R_TX_FORMAT2, 0);
+    r500_reg_write(s, R_TX_OFFSET, SRC | (tile ? 1u << 2 : 0));
+    tex_program(h, R500_TEX_LD);
+    /* colour = texture coordinates: (0, 0) to (1, 1) over N x N */
+    rect_verts(v, 0, 0, N, N, 0, 0, 0, 1);
+    for (unsigned i = 0; i < 6; i++) {
+        v[8 * i + 4] = v[8 * i] / N;
+        v[8 * i + 5] = v[8 * i + 1] / N;
+    }
+    t3d_draw(h, TRIANGLES, v, 6);
+}
+
+/* A host whose pass-1 target is macro-tiled when tile. */
+static TestHost *rtt_host(const char *w, bool tile)
+{
+    TestHost *h = host(w);
+
+    r500_reg_write(&h->chip, R_RB3D_COLORPITCH, T3D_W | (tile ? 1u << 16 : 0) |
+                   R500_CF_ARGB8888 << 21);
+    return h;
+}
+
+static void assert_same_dst(TestHost *soft, TestHost *gl)
+{
+    r500_pipe_sync(&gl->chip, R500_SYNC_FENCE);
+    r500_pipe_sync(&soft->chip, R500_SYNC_FENCE);
+    g_assert_true(!memcmp(soft->vram + DST, gl->vram + DST, N * N * 16));
+    /* and what was drawn is the texture, not the clear */
+    g_assert_cmpuint(gl->vram[DST + 16 * (N * 5 + 3) + 4], !=, 0);
+}
+
+static void test_exact(void)
+{
+    for (unsigned tile = 0; tile < 2; tile++) {
+        TestHost *soft = rtt_host("soft", tile), *gl = rtt_host("gl", tile);
+        uint64_t up;
+
+        pass1(soft, 0, N);
+        pass1(gl, 0, N);
+        up = r500_gl_uploaded(&gl->chip);
+        pass2(soft, tile, false);
+        pass2(gl, tile, false);
+        /* made on the host: of memory only the new target was read */
+        g_assert_cmpuint(r500_gl_slot_textures(&gl->chip), ==, 1);
+        g_assert_cmpuint(r500_gl_uploaded(&gl->chip), ==, up + N * N * 16);
+        assert_gl_draws(gl, 2, 0);
+        assert_same_dst(soft, gl);
+        test_host_free(soft);
+        test_host_free(gl);
+    }
+}
+
+/* The upper half drawn at SRC, the lower as the surface 32 rows on. */
+static void halves(TestHost *h)
+{
+    R500Chip *s = &h->chip;
+
+    r500_reg_write(s, R_RB3D_COLOROFFSET, SRC);
+    pass1(h, 0, N / 2);
+    r500_reg_write(s, R_RB3D_COLOROFFSET, SRC + N * N * 2);
+    /* its rows 0..31 are the texture's 32..63: the same colours */
+    {
+        float *v = g_new(float, N * N / 2 * 6 * 8), *p = v;
+
+        for (unsigned y = N / 2; y < N; y++) {
+            for (unsigned x = 0; x < N; x++) {
+                unsigned c[4] = {
+                    (x * 4 + y) & 255, (y * 4 + x) & 255,
+                    ((x ^ y) * 4 + 1) & 255, (x + y * 3 + 7) & 255,
+                };
+
+                rect_verts(p, x, y - N / 2, x + 1, y - N / 2 + 1,
+                           c[0] / 255.0f, c[1] / 255.0f, c[2] / 255.0f,
+                           c[3] / 255.0f);
+                p += 6 * 8;
+            }
+        }
+        t3d_draw(h, TRIANGLES, v, (p - v) / 8);
+        g_free(v);
+    }
+}
+
+static void test_pieces(void)
+{
+    TestHost *soft = rtt_host("soft", false), *gl = rtt_host("gl", false);
+    TestHost *whole = rtt_host("soft", false);
+
+    halves(soft);
+    halves(gl);
+    pass1(whole, 0, N);
+    /* the two halves make the same surface as one draw */
+    g_assert_true(!memcmp(soft->vram + SRC, whole->vram + SRC, N * N * 4));
+    pass2(soft, false, false);
+    pass2(gl, false, false);
+    g_assert_cmpuint(r500_gl_slot_textures(&gl->chip), ==, 1);
+    assert_gl_draws(gl, 3, 0);
+    assert_same_dst(soft, gl);
+    test_host_free(soft);
+    test_host_free(gl);
+    test_host_free(whole);
+}
+
+static void test_memory(void)
+{
+    TestHost *soft = rtt_host("soft", false), *gl = rtt_host("gl", false);
+
+    pass1(soft, 0, N);
+    pass1(gl, 0, N);
+    pass2(soft, false, true);
+    pass2(gl, false, true);
+    g_assert_cmpuint(r500_gl_slot_textures(&gl->chip), ==, 0);
+    assert_same_dst(soft, gl);
+    test_host_free(soft);
+    test_host_free(gl);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/gl/rtt/exact", test_exact);
+    g_test_add_func("/gl/rtt/pieces", test_pieces);
+    g_test_add_func("/gl/rtt/memory", test_memory);
+    return g_test_run();
+}
