@@ -390,7 +390,7 @@ def main():
     ap.add_argument('--out')
     ap.add_argument('--size', default='512x512')
     ap.add_argument('--frames', type=int, default=10)
-    ap.add_argument('--warmup', type=int, default=2)
+    ap.add_argument('--warmup', type=int, default=5)
     ap.add_argument('--threads', default='1,2',
                     help='thread counts, comma-separated: LP_NUM_THREADS '
                          'for llvmpipe, R500_RENDER_THREADS for the core')
