@@ -327,21 +327,26 @@ def report(info, rows, core, disp, args):
                           fmt(r.get('core_rss'), '%.0f')))
         out.append('')
         out.append('lp/core: the core\'s speed as a fraction of llvmpipe\'s at '
-                   'the same threads (1 = as fast).')
+                   'the same threads (1 = as fast); lp/r300: the card\'s, '
+                   'Mesa r300 and all (the yardstick, docs/bench.md).')
         out.append('')
-        out.append('| threads | geomean lp/core | core speed-up over 1 '
-                   'thread (geomean) |')
-        out.append('|---:|---:|---:|')
+        out.append('| threads | geomean lp/r300 | geomean lp/core | core '
+                   'speed-up over 1 thread (geomean) |')
+        out.append('|---:|---:|---:|---:|')
         one = {r['workload']: r['core_ms'] for r in rows
                if r['threads'] == 1 and r.get('core_ms')}
         for k in args.threads:
             rs = [r for r in rows if r['threads'] == k and r.get('core_ms')
                   and r.get('lp_ms')]
             g = geomean([r['lp_ms'] / r['core_ms'] for r in rs])
+            gr = geomean([r['lp_ms'] / r['r300_ms'] for r in rows
+                          if r['threads'] == k and r.get('r300_ms')
+                          and r.get('lp_ms')])
             su = geomean([one[r['workload']] / r['core_ms'] for r in rs
                           if r['workload'] in one])
-            out.append('| %d | %s | %s |' % (k, fmt(g, '%.3f'),
-                                             fmt(su, '%.2fx')))
+            out.append('| %d | %s | %s | %s |' % (k, fmt(gr, '%.3f'),
+                                                  fmt(g, '%.3f'),
+                                                  fmt(su, '%.2fx')))
         bad = [r['workload'] for r in rows if r.get('replay_exact') is False]
         if bad:
             out.append('')
