@@ -184,6 +184,8 @@ def bench_3d(args, names, info):
         env['LD_PRELOAD'] = os.path.abspath(shim)
         env['R500_RENDER_THREADS'] = str(threads)
         env['R500_RENDERER'] = args.renderer
+        # the host-GL renderer's llvmpipe gets the reference's threads
+        env['LP_NUM_THREADS'] = str(threads)
         got = os.path.join(args.out, name + '-r300.pam')
         rc, so, se, rss = popen_rss(common + ['-o', got], env)
         f = fields(so)
@@ -210,6 +212,7 @@ def bench_3d(args, names, info):
             renv = env_base()
             renv['R500_RENDER_THREADS'] = str(threads)
             renv['R500_RENDERER'] = args.renderer
+            renv['LP_NUM_THREADS'] = str(threads)
             rc, so, se, rss = popen_rss([replay, '--execute', cap], renv)
             m = re.search(r'execution time: ([0-9.]+) ms', so)
             if not m:
