@@ -403,7 +403,7 @@ static void run_random(bool transcendental, unsigned count, guint32 seed)
             t3d_us_alu(&a, w + 6 * k);
         }
         t3d_us_program(h, w, n);
-        h->chip.us.zero_times_anything = g_rand_boolean(r);
+        r500_reg_write(&h->chip, R_US_CONFIG, g_rand_boolean(r) ? 2 : 0);
         fill_inputs(r, transcendental ? IN_POSITIVE : IN_ANY);
         g_snprintf(what, sizeof(what), "program %u (seed %u)", i, seed);
         check(h, 1, transcendental, what);
@@ -446,6 +446,75 @@ static void test_targets_kill(void)
     t3d_us_program(h, w, 2);
     fill_inputs(r, IN_ANY);
     check(h, 2, false, "target 1 after KILL");
+    g_rand_free(r);
+    test_host_free(h);
+}
+
+/*
+ * ZERO_TIMES_ANYTHING without its compares where the operands make them
+ * needless (us_glsl.c prod_kind): a square, a product with a finite
+ * non-zero literal, one value under two modifiers; with them where
+ * nothing is known, a literal zero included (the other factor may be
+ * infinite).  The text says which way each product went, the pixels
+ * agree with soft's (signed zeros among the inputs).
+ */
+static void test_ztae_products(void)
+{
+    static const struct {
+        unsigned addr1, swz1, mod1;
+        bool ztae;
+        const char *rgb, *al;
+    } cases[] = {
+        /* t1 * t1: a square */
+        { 1, 0, 0, true, "rgb = a * b + c;", "al = aa * bb + cc;" },
+        /* t1 * 1.0, t1 * 0.5: a literal */
+        { 1, 6, 0, true, "rgb = (a * b + vec3(r500_z)) + c;",
+          "al = (aa * bb + r500_z) + cc;" },
+        { 1, 5, 3, true, "rgb = (a * b + vec3(r500_z)) + c;",
+          "al = (aa * bb + r500_z) + cc;" },
+        /* t1 * -t1, t1 * |t1|: one value, two modifiers */
+        { 1, 0, 1, true, "rgb = (a * b + vec3(r500_z)) + c;",
+          "al = (aa * bb + r500_z) + cc;" },
+        { 1, 0, 2, true, "rgb = (a * b + vec3(r500_z)) + c;",
+          "al = (aa * bb + r500_z) + cc;" },
+        /* t1 * t2, t1 * 0.0: the compares */
+        { 2, 0, 0, true, "rgb = r500_mul3(a, b) + c;",
+          "al = r500_mul(aa, bb) + cc;" },
+        { 1, 4, 0, true, "rgb = r500_mul3(a, b) + c;",
+          "al = r500_mul(aa, bb) + cc;" },
+        /* IEEE products without ZERO_TIMES_ANYTHING */
+        { 2, 0, 0, false, "rgb = a * b + c;", "al = aa * bb + cc;" },
+    };
+    TestHost *h = host();
+    GRand *r = g_rand_new_with_seed(23);
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(cases); i++) {
+        unsigned s1 = cases[i].swz1;
+        T3DAlu a = {
+            .out = true, .rgb_omask = 7, .alpha_omask = 1,
+            .addr = { 1, cases[i].addr1, 3 }, .rgb_op = 0, .alpha_op = 0,
+            .sel = { 0, 1, 2 }, .asel = { 0, 1, 2 },
+            .swz = { { 0, 1, 2 }, { s1 ? s1 : 0, s1 ? s1 : 1, s1 ? s1 : 2 },
+                     { 0, 1, 2 } },
+            .aswz = { 3, s1 ? s1 : 3, 3 },
+            .mod = { 0, cases[i].mod1, 0 }, .amod = { 0, cases[i].mod1, 0 },
+        };
+        uint32_t w[6];
+        char what[48];
+
+        t3d_us_alu(&a, w);
+        t3d_us_program(h, w, 1);
+        r500_reg_write(&h->chip, R_US_CONFIG, cases[i].ztae ? 2 : 0);
+        fill_inputs(r, IN_ANY);
+        g_snprintf(what, sizeof(what), "product case %u", i);
+        check(h, 1, false, what);
+        if (!strstr(last_fs->str, cases[i].rgb) ||
+            !strstr(last_fs->str, cases[i].al)) {
+            g_printerr("%s", last_fs->str);
+            g_error("%s: want \"%s\" and \"%s\"", what, cases[i].rgb,
+                    cases[i].al);
+        }
+    }
     g_rand_free(r);
     test_host_free(h);
 }
@@ -682,7 +751,7 @@ static void test_random_pred_md(void)
             random_alu_x(r, w + 6 * k, k == n - 1, X_PRED | X_REL | X_MD);
         }
         t3d_us_program(h, w, n);
-        h->chip.us.zero_times_anything = g_rand_boolean(r);
+        r500_reg_write(&h->chip, R_US_CONFIG, g_rand_boolean(r) ? 2 : 0);
         fill_inputs(r, IN_NORMAL);
         g_snprintf(what, sizeof(what), "pred/md program %u", i);
         check(h, 1, false, what);
@@ -999,7 +1068,7 @@ static void test_random_flow(void)
         }
         t3d_us_program(h, g->w, g->n);
         random_fc_consts(h, r);
-        h->chip.us.zero_times_anything = g_rand_boolean(r);
+        r500_reg_write(&h->chip, R_US_CONFIG, g_rand_boolean(r) ? 2 : 0);
         fill_inputs(r, IN_NORMAL);
         g_snprintf(what, sizeof(what), "flow program %u (%s)", i,
                    chaos ? "chaos" : "structured");
@@ -1460,6 +1529,7 @@ int main(int argc, char **argv)
     g_test_add_func("/us-glsl/random-transcendental",
                     test_random_transcendental);
     g_test_add_func("/us-glsl/targets-kill", test_targets_kill);
+    g_test_add_func("/us-glsl/ztae-products", test_ztae_products);
     g_test_add_func("/us-glsl/tex", test_tex);
     g_test_add_func("/us-glsl/random-pred-md", test_random_pred_md);
     g_test_add_func("/us-glsl/random-flow", test_random_flow);

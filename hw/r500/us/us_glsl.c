@@ -35,17 +35,22 @@
 static const char chan[4] = { 'r', 'g', 'b', 'a' };
 
 /*
- * A float operand with the exact bits of v.  Through r500_one, a uniform
- * the compiler cannot see is 1, so that no product with a literal zero is
- * folded away (GLSL compilers fold x * 0 to 0 where the R500 gives NaN
- * for x = NaN or infinity without ZERO_TIMES_ANYTHING).
+ * A float operand with the exact bits of v.  A zero goes through
+ * r500_one, a uniform the compiler cannot see is 1, so that nothing with
+ * a literal zero is folded away: GLSL compilers fold x * 0 to 0 where the
+ * R500 gives NaN for x = NaN or infinity without ZERO_TIMES_ANYTHING, and
+ * x + 0 to x where -0 + 0 is +0.  A product or sum with any other finite
+ * value folds to what IEEE arithmetic gives (x * 1 is x), so the others
+ * are literals the compiler may fold (one multiply fewer each).
  */
 static void lit(GString *g, float v)
 {
     uint32_t b;
 
     memcpy(&b, &v, 4);
-    g_string_append_printf(g, "(r500_one * uintBitsToFloat(0x%08xu))", b);
+    g_string_append_printf(g, v == 0.0f || !isfinite(v)
+                           ? "(r500_one * uintBitsToFloat(0x%08xu))"
+                           : "uintBitsToFloat(0x%08xu)", b);
 }
 
 /*
@@ -193,6 +198,90 @@ static void operand(GString *g, UsGlsl *c, const R500UsInst *in,
     g_string_append(g, mod_post[mod & 3]);
 }
 
+/*
+ * ZERO_TIMES_ANYTHING: a product with a zero factor is +0, whatever the
+ * other (us_exec.c mul4).  In GLSL that is two compares and a select a
+ * product, most of the time of an ALU-bound program on llvmpipe; most
+ * products need neither, and which is known from the operands' sources:
+ *
+ * PROD_PLAIN  x * y as it is: no ZERO_TIMES_ANYTHING, or the same value
+ *             twice (a square is +0, inf or NaN, as mul4 makes it)
+ * PROD_SIGN   x * y + 0 (r500_z), turning -0 into +0: a finite non-zero
+ *             literal factor (the product is zero only when the other
+ *             factor is, never NaN from 0 * inf), two finite literals,
+ *             or the same value with different modifiers
+ * PROD_FULL   the compares (r500_mul)
+ *
+ * (A product that underflows to -0 becomes +0 under PROD_SIGN where soft
+ * keeps -0: llvmpipe flushes denormals to zero already, and soft does
+ * not, so results that small differ between the two anyway.)
+ */
+enum { PROD_PLAIN, PROD_SIGN, PROD_FULL };
+
+/* Operand slot sl: a literal (its value in *v), or its text in txt. */
+static bool slot_lit(GString *txt, UsGlsl *c, const R500UsInst *in,
+                     unsigned sl, float *v)
+{
+    static const float k[3] = { 0.0f, 0.5f, 1.0f };
+    const R500UsAddr *a;
+
+    if (sl >= R500_US_SLOT_0) {
+        *v = k[(sl - R500_US_SLOT_0) % 3];
+        return true;
+    }
+    a = sl % 4 < 3 ? &in->rgb_addr[sl / 4 % 3] : &in->alpha_addr[sl / 4 % 3];
+    if (sl / 4 < 3 && a->kind == R500_US_SRC_INLINE) {
+        *v = a->inline_val;
+        return true;
+    }
+    slot(txt, c, in, sl);
+    return false;
+}
+
+/* How to multiply operand slots sa (modifier ma) and sb (mb). */
+static unsigned prod_kind(UsGlsl *c, const R500UsInst *in, unsigned sa,
+                          unsigned ma, unsigned sb, unsigned mb)
+{
+    GString *ta = g_string_new(NULL), *tb = g_string_new(NULL);
+    float va = 0, vb = 0;
+    bool la = slot_lit(ta, c, in, sa, &va), lb = slot_lit(tb, c, in, sb, &vb);
+    bool fa = la && isfinite(va), fb = lb && isfinite(vb);
+    unsigned k = PROD_FULL;
+
+    if (!c->in || !c->in->ztae) {
+        k = PROD_PLAIN;
+    } else if ((fa && fb) || (fa && va != 0.0f) || (fb && vb != 0.0f)) {
+        k = PROD_SIGN;
+    } else if (!la && !lb && g_str_equal(ta->str, tb->str)) {
+        k = (ma & 3) == (mb & 3) ? PROD_PLAIN : PROD_SIGN;
+    }
+    g_string_free(ta, true);
+    g_string_free(tb, true);
+    return k;
+}
+
+/* The product x * y of kind k (scalars; vec3 with v3). */
+static void prod(GString *g, unsigned k, bool v3, const char *x,
+                 const char *y)
+{
+    if (k == PROD_FULL) {
+        g_string_append_printf(g, "%s(%s, %s)", v3 ? "r500_mul3" : "r500_mul",
+                               x, y);
+    } else if (k == PROD_SIGN) {
+        g_string_append_printf(g, "(%s * %s + %s)", x, y,
+                               v3 ? "vec3(r500_z)" : "r500_z");
+    } else {
+        g_string_append_printf(g, "%s * %s", x, y);
+    }
+}
+
+/* The kind of the product of RGB operands a and b in channel ch. */
+static unsigned rgb_prod(UsGlsl *c, const R500UsInst *in, unsigned ch)
+{
+    return prod_kind(c, in, in->rgb_slot[0][ch], in->rgb_op[0].mod,
+                     in->rgb_slot[1][ch], in->rgb_op[1].mod);
+}
+
 /* The three RGB operands as vec3 a, b, c and the alpha ones as floats. */
 static void operands(GString *g, UsGlsl *c, const R500UsInst *in)
 {
@@ -280,13 +369,18 @@ static void finish(GString *g, const char *name, unsigned omod, bool clamp)
     }
 }
 
-static void alpha_op(GString *g, const R500UsInst *in)
+static void alpha_op(GString *g, UsGlsl *c, const R500UsInst *in)
 {
     const char *e;
 
     g_string_append(g, "        precise float al = ");
     switch (in->alpha_opcode) {
-    case R500_US_A_MAD: e = "r500_mul(aa, bb) + cc"; break;
+    case R500_US_A_MAD:
+        prod(g, prod_kind(c, in, in->alpha_slot[0], in->alpha_op[0].mod,
+                          in->alpha_slot[1], in->alpha_op[1].mod),
+             false, "aa", "bb");
+        e = " + cc";
+        break;
     case R500_US_A_DP: e = "dot_"; break;
     case R500_US_A_MIN: e = "aa < bb ? aa : bb"; break;
     case R500_US_A_MAX: e = "aa >= bb ? aa : bb"; break;
@@ -311,13 +405,31 @@ static void alpha_op(GString *g, const R500UsInst *in)
     g_string_append_printf(g, "%s;\n", e);
 }
 
-static void rgb_op(GString *g, const R500UsInst *in)
+/*
+ * The channels of an RGB result read: written, output, compared into the
+ * predicate or the ALU result (conservatively, whatever the type).
+ */
+static unsigned rgb_need(const R500UsInst *in)
+{
+    return in->rgb_wmask | in->rgb_omask | (in->alu_wmask ? 1 : 0);
+}
+
+static void rgb_op(GString *g, UsGlsl *c, const R500UsInst *in)
 {
     const char *e;
+    unsigned k = PROD_PLAIN;
 
     g_string_append(g, "        precise vec3 rgb = ");
     switch (in->rgb_opcode) {
-    case R500_US_RGB_MAD: e = "r500_mul3(a, b) + c"; break;
+    case R500_US_RGB_MAD:
+        for (unsigned ch = 0; ch < 3; ch++) {
+            if (rgb_need(in) & (1u << ch)) {
+                k = MAX(k, rgb_prod(c, in, ch));
+            }
+        }
+        prod(g, k, true, "a", "b");
+        e = " + c";
+        break;
     case R500_US_RGB_DP3:
     case R500_US_RGB_DP4:
     case R500_US_RGB_D2A: e = "vec3(dot_)"; break;
@@ -341,23 +453,32 @@ static void rgb_op(GString *g, const R500UsInst *in)
 }
 
 /* The dot product both units may use (us_exec.c, in the same order). */
-static void dot(GString *g, const R500UsInst *in)
+static void dot(GString *g, UsGlsl *c, const R500UsInst *in)
 {
+    static const char *const ax[3] = { "a.x", "a.y", "a.z" };
+    static const char *const bx[3] = { "b.x", "b.y", "b.z" };
     unsigned rop = in->rgb_opcode;
 
     if (rop != R500_US_RGB_DP3 && rop != R500_US_RGB_DP4 &&
         rop != R500_US_RGB_D2A && in->alpha_opcode != R500_US_A_DP) {
         return;
     }
-    g_string_append(g, "        precise float dot_ = r500_mul(a.x, b.x) + "
-                       "r500_mul(a.y, b.y);\n");
-    if (rop == R500_US_RGB_D2A) {
-        g_string_append(g, "        dot_ = dot_ + c.z;\n");
-    } else {
-        g_string_append(g, "        dot_ = dot_ + r500_mul(a.z, b.z);\n");
-        if (rop != R500_US_RGB_DP3) {
-            g_string_append(g, "        dot_ = dot_ + r500_mul(aa, bb);\n");
+    for (unsigned ch = 0; ch < 3; ch++) {
+        if (ch == 2 && rop == R500_US_RGB_D2A) {
+            g_string_append(g, "        dot_ = dot_ + c.z;\n");
+            return;
         }
+        g_string_append(g, ch ? "        dot_ = dot_ + "
+                              : "        precise float dot_ = ");
+        prod(g, rgb_prod(c, in, ch), false, ax[ch], bx[ch]);
+        g_string_append(g, ";\n");
+    }
+    if (rop != R500_US_RGB_DP3) {
+        g_string_append(g, "        dot_ = dot_ + ");
+        prod(g, prod_kind(c, in, in->alpha_slot[0], in->alpha_op[0].mod,
+                          in->alpha_slot[1], in->alpha_op[1].mod),
+             false, "aa", "bb");
+        g_string_append(g, ";\n");
     }
 }
 
@@ -459,11 +580,11 @@ static void alu(GString *g, UsGlsl *c, const R500UsInst *in)
     g_string_append(g, "    {\n");
     operands(g, c, in);
     md_sources(g, c, in);
-    dot(g, in);
+    dot(g, c, in);
     /* alpha first: SOP hands the finished alpha to the RGB unit */
-    alpha_op(g, in);
+    alpha_op(g, c, in);
     finish(g, "al", in->alpha_omod, in->alpha_clamp);
-    rgb_op(g, in);
+    rgb_op(g, c, in);
     if (in->rgb_opcode != R500_US_RGB_SOP) {
         finish(g, "rgb", in->rgb_omod, in->rgb_clamp);
     }
@@ -642,6 +763,9 @@ static void declarations(const UsGlsl *c, GString *out)
      * functions: `precise` on the variable a product feeds must reach the
      * product itself.
      */
+    g_string_append(out, "#define r500_z ");
+    lit(out, 0.0f);
+    g_string_append(out, "\n");
     if (in && in->ztae) {
         g_string_append(out,
             "#define r500_mul(x, y) (((x) == 0.0 || (y) == 0.0) ? 0.0 : "
