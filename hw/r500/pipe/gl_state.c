@@ -250,7 +250,7 @@ static const char *gl_target_check(const R500Chip *s, const GlJob *j,
  */
 static const char gl_quantizers[] =
     "float r500_qu(float v, float m) {\n"
-    "    return roundEven(clamp(v, 0.0, 1.0) * m) / m;\n}\n"
+    "    return roundEven(clamp(v, 0.0, 1.0) * m) * (1.0 / m);\n}\n"
     "float r500_qs(float v, float m) {\n"
     "    return roundEven(clamp(v, -1.0, 1.0) * m) / m;\n}\n"
     "float r500_qh(float v) {\n"
