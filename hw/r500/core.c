@@ -106,7 +106,7 @@ void r500_chip_stats(R500Chip *s, R500StatFn fn, void *opaque)
     fn(opaque, "render-batches", s->soft.batches);
     fn(opaque, "render-fills", s->soft.fills);
     {
-        uint64_t gl, gl_soft;
+        uint64_t gl, gl_soft, passes;
 
         /* the host-GL renderer's draws and those it left to soft */
         r500_gl_stats(s, &gl, &gl_soft);
@@ -119,7 +119,10 @@ void r500_chip_stats(R500Chip *s, R500StatFn fn, void *opaque)
         /* its draws whose vertices the host shaded */
         fn(opaque, "render-gl-vertex-draws", r500_gl_vertex_draws(s));
         /* textures it made from surfaces it held, not memory */
-        fn(opaque, "render-gl-slot-textures", r500_gl_slot_textures(s));
+        fn(opaque, "render-gl-slot-textures",
+           r500_gl_slot_textures(s, &passes));
+        /* the conversions those took (fewer: kept while unchanged) */
+        fn(opaque, "render-gl-slot-texture-passes", passes);
     }
     {
         uint64_t held, released;

@@ -11,7 +11,9 @@
  *   pieces  the texture over two slots, the halves of a target drawn as
  *           two surfaces whole rows apart (r300's CBZB clear), both used;
  *   memory  what the slots cannot say (a signed fetch) goes through
- *           memory as before, with the same pixels.
+ *           memory as before, with the same pixels;
+ *   kept    a texture sampled by draw after draw is made once, and made
+ *           again when a draw has changed the surface it came from.
  */
 #include <string.h>
 
@@ -115,7 +117,7 @@ static void test_exact(void)
         pass2(soft, tile, false);
         pass2(gl, tile, false);
         /* made on the host: of memory only the new target was read */
-        g_assert_cmpuint(r500_gl_slot_textures(&gl->chip), ==, 1);
+        g_assert_cmpuint(r500_gl_slot_textures(&gl->chip, NULL), ==, 1);
         g_assert_cmpuint(r500_gl_uploaded(&gl->chip), ==, up + N * N * 16);
         assert_gl_draws(gl, 2, 0);
         assert_same_dst(soft, gl);
@@ -147,7 +149,7 @@ static void test_pieces(void)
     g_assert_true(!memcmp(soft->vram + SRC, whole->vram + SRC, N * N * 4));
     pass2(soft, false, false);
     pass2(gl, false, false);
-    g_assert_cmpuint(r500_gl_slot_textures(&gl->chip), ==, 1);
+    g_assert_cmpuint(r500_gl_slot_textures(&gl->chip, NULL), ==, 1);
     assert_gl_draws(gl, 3, 0);
     assert_same_dst(soft, gl);
     test_host_free(soft);
@@ -163,7 +165,51 @@ static void test_memory(void)
     pass1(gl, 0, N, 0);
     pass2(soft, false, true);
     pass2(gl, false, true);
-    g_assert_cmpuint(r500_gl_slot_textures(&gl->chip), ==, 0);
+    g_assert_cmpuint(r500_gl_slot_textures(&gl->chip, NULL), ==, 0);
+    assert_same_dst(soft, gl);
+    test_host_free(soft);
+    test_host_free(gl);
+}
+
+/* Pass 1's state again after a pass 2: ARGB8888 at SRC, no texture. */
+static void to_src(TestHost *h, uint32_t out_fmt)
+{
+    R500Chip *s = &h->chip;
+
+    r500_reg_write(s, R_RB3D_COLOROFFSET, SRC);
+    r500_reg_write(s, R_RB3D_COLORPITCH, T3D_W | R500_CF_ARGB8888 << 21);
+    r500_reg_write(s, R_US_OUT_FMT, out_fmt);
+    r500_reg_write(s, R_TX_ENABLE, 0);
+    t3d_us_passthrough(h);
+}
+
+static void test_kept(void)
+{
+    TestHost *soft = rtt_host("soft", false), *gl = rtt_host("gl", false);
+    TestHost *hs[2] = { soft, gl };
+    uint32_t out_fmt = gl->chip.regs[R_US_OUT_FMT / 4];
+    uint64_t passes;
+
+    for (unsigned i = 0; i < 2; i++) {
+        pass1(hs[i], 0, N, 0);
+        pass2(hs[i], false, false);
+        pass2(hs[i], false, false);
+    }
+    /* two draws sampled the target, one conversion made their texture */
+    g_assert_cmpuint(r500_gl_slot_textures(&gl->chip, &passes), ==, 2);
+    g_assert_cmpuint(passes, ==, 1);
+    /*
+     * the target drawn again (no sync between: GL still holds it), three
+     * rows up: the texture is made anew, and the pixels are soft's, which
+     * the old texture's are not
+     */
+    for (unsigned i = 0; i < 2; i++) {
+        to_src(hs[i], out_fmt);
+        pass1(hs[i], 0, N, 3);
+        pass2(hs[i], false, false);
+    }
+    g_assert_cmpuint(r500_gl_slot_textures(&gl->chip, &passes), ==, 3);
+    g_assert_cmpuint(passes, ==, 2);
     assert_same_dst(soft, gl);
     test_host_free(soft);
     test_host_free(gl);
@@ -175,5 +221,6 @@ int main(int argc, char **argv)
     g_test_add_func("/gl/rtt/exact", test_exact);
     g_test_add_func("/gl/rtt/pieces", test_pieces);
     g_test_add_func("/gl/rtt/memory", test_memory);
+    g_test_add_func("/gl/rtt/kept", test_kept);
     return g_test_run();
 }

@@ -451,7 +451,7 @@ static void kms_fini(void)
                                "not_executed %lu\n", shim.cs_count,
                                shim.cs_rejected, shim.cs_not_executed);
         {
-            uint64_t gl_draws, gl_soft, held, released;
+            uint64_t gl_draws, gl_soft, held, released, passes;
 
             /* what the renderer held past a fence, the looks, the faults */
             r500_gl_holds(&shim.chip, &held, &released);
@@ -466,9 +466,12 @@ static void kms_fini(void)
                                    "gl_fallbacks %" G_GUINT64_FORMAT "\n"
                                    "gl_vertex_draws %" G_GUINT64_FORMAT
                                    "\ngl_slot_textures %" G_GUINT64_FORMAT
-                                   "\n", gl_draws, gl_soft,
+                                   "\ngl_slot_texture_passes %"
+                                   G_GUINT64_FORMAT "\n", gl_draws, gl_soft,
                                    r500_gl_vertex_draws(&shim.chip),
-                                   r500_gl_slot_textures(&shim.chip));
+                                   r500_gl_slot_textures(&shim.chip,
+                                                         &passes),
+                                   passes);
         }
         cs_stats_format(shim.stats, s);
         f = fopen(shim.stats_path, "w");

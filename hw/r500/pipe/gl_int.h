@@ -254,6 +254,17 @@ struct GlJob {
     const char *error;                  /* set by the GL thread */
 };
 
+/* What a texture made from slots was made from (R500Gl.stex). */
+typedef struct GlSlotTexKey {
+    uint32_t w, h;
+    uint8_t from_slots;
+    struct {
+        GlRect r;
+        int oy;
+        uint64_t gen;
+    } piece[GL_RES_MAX];
+} GlSlotTexKey;
+
 /*
  * A texture the GL thread holds: the caller's record, by the hash of the
  * unit's decode state and its bytes in VRAM (gl_tex_key).
@@ -283,7 +294,19 @@ struct R500Gl {
         GLuint tex;                     /* 0: none made */
         int w, h;
         uint8_t kind;
+        uint64_t gen;                   /* counts what may have changed
+                                           its texels (gl_slot, gl_drop) */
     } slot[GL_RES_MAX];
+    /*
+     * Per unit, the texture gl_slot_texture() made last and what from:
+     * made again only when a slot it came from may have changed since
+     * (a texture drawn once and sampled by every draw after is made once).
+     */
+    struct {
+        GLuint tex;                     /* 0: none kept */
+        GlSlotTexKey key;
+    } stex[R500_TX_UNITS];
+    uint64_t stex_passes;               /* conversions run (atomic) */
     GHashTable *progs;                  /* vs "\n//fs\n" fs -> program */
     GArray *zq;                         /* the draws' uncollected queries */
     GArray *zfree;                      /* collected ones, to reuse */

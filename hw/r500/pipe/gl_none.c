@@ -36,8 +36,11 @@ uint64_t r500_gl_vertex_draws(R500Chip *s)
     return 0;
 }
 
-uint64_t r500_gl_slot_textures(R500Chip *s)
+uint64_t r500_gl_slot_textures(R500Chip *s, uint64_t *passes)
 {
+    if (passes) {
+        *passes = 0;
+    }
     return 0;
 }
 

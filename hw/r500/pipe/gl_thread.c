@@ -204,10 +204,41 @@ static const char slot_fs[] =
     "    r500_o = round(c * 255.0) / 255.0;\n"
     "}\n";
 
+/* Kept in R500Gl.stex up to this size; a larger one is made per draw. */
+#define GL_STEX_KEEP_BYTES  (16u << 20)
+
 static GLuint gl_slot_texture(R500Gl *g, GlJob *j, unsigned u)
 {
-    GLuint name;
+    GLuint name = 0;
     const char *err = NULL;
+    GlSlotTexKey key;
+    bool keep = (uint64_t)j->tex[u].w[0] * j->tex[u].h[0] * 16 <=
+                GL_STEX_KEEP_BYTES;
+
+    memset(&key, 0, sizeof(key));
+    key.w = j->tex[u].w[0];
+    key.h = j->tex[u].h[0];
+    key.from_slots = j->tex[u].from_slots;
+    for (unsigned k = 0; k < GL_RES_MAX; k++) {
+        if (j->tex[u].from_slots >> k & 1) {
+            key.piece[k].r = j->tex[u].piece[k].r;
+            key.piece[k].oy = j->tex[u].piece[k].oy;
+            key.piece[k].gen = g->slot[k].gen;
+        }
+    }
+    if (g->stex[u].tex) {
+        if (!memcmp(&key, &g->stex[u].key, sizeof(key))) {
+            return g->stex[u].tex;
+        }
+        if (keep && key.w == g->stex[u].key.w && key.h == g->stex[u].key.h) {
+            /* the same storage, drawn over whole again (the pieces
+               cover the texture, r500_gl_tex_slot) */
+            name = g->stex[u].tex;
+        } else {
+            glDeleteTextures(1, &g->stex[u].tex);
+        }
+        g->stex[u].tex = 0;
+    }
 
     if (!g->cprog) {
         GLuint vs = gl_shader(GL_VERTEX_SHADER, slot_vs, &err);
@@ -228,11 +259,18 @@ static GLuint gl_slot_texture(R500Gl *g, GlJob *j, unsigned u)
         glGenFramebuffers(1, &g->cfbo);
         glGenVertexArrays(1, &g->cvao);
     }
-    glGenTextures(1, &name);
     glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, name);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, j->tex[u].w[0],
-                 j->tex[u].h[0], 0, GL_RGBA, GL_FLOAT, NULL);
+    if (!name) {
+        glGenTextures(1, &name);
+        glBindTexture(GL_TEXTURE_2D, name);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, j->tex[u].w[0],
+                     j->tex[u].h[0], 0, GL_RGBA, GL_FLOAT, NULL);
+    }
+    if (keep) {
+        g->stex[u].tex = name;
+        g->stex[u].key = key;
+    }
+    __atomic_fetch_add(&g->stex_passes, 1, __ATOMIC_RELAXED);
     glBindFramebuffer(GL_FRAMEBUFFER, g->cfbo);
     glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
                            GL_TEXTURE_2D, name, 0);
@@ -329,6 +367,7 @@ static void gl_drop(R500Gl *g, uint32_t drop)
         if ((drop >> k & 1) && g->slot[k].tex) {
             glDeleteTextures(1, &g->slot[k].tex);
             g->slot[k].tex = 0;
+            g->slot[k].gen++;
         }
     }
 }
@@ -343,6 +382,8 @@ static GLuint gl_slot(R500Gl *g, GlJob *j, unsigned a)
     unsigned k = j->att[a].slot, kind = j->att[a].kind;
     const GlKind *gk = &r500_gl_kinds[kind];
 
+    /* every caller writes the slot: what was made from it is stale */
+    g->slot[k].gen++;
     if (!g->slot[k].tex) {
         glGenTextures(1, &g->slot[k].tex);
         g->slot[k].w = 0;
@@ -457,7 +498,9 @@ static void gl_run(R500Gl *g, GlJob *j)
     }
     for (unsigned u = 0; u < R500_TX_UNITS; u++) {
         if (j->tex[u].used && j->tex[u].from_slots) {
-            glDeleteTextures(1, &j->tex[u].name);
+            if (j->tex[u].name != g->stex[u].tex) {
+                glDeleteTextures(1, &j->tex[u].name);
+            }
             j->tex[u].name = 0;
         }
     }
