@@ -209,7 +209,7 @@ static const char slot_fs[] =
 
 static GLuint gl_slot_texture(R500Gl *g, GlJob *j, unsigned u)
 {
-    GLuint name = 0;
+    GLuint name;
     const char *err = NULL;
     GlSlotTexKey key;
     bool keep = (uint64_t)j->tex[u].w[0] * j->tex[u].h[0] * 16 <=
@@ -230,13 +230,12 @@ static GLuint gl_slot_texture(R500Gl *g, GlJob *j, unsigned u)
         if (!memcmp(&key, &g->stex[u].key, sizeof(key))) {
             return g->stex[u].tex;
         }
-        if (keep && key.w == g->stex[u].key.w && key.h == g->stex[u].key.h) {
-            /* the same storage, drawn over whole again (the pieces
-               cover the texture, r500_gl_tex_slot) */
-            name = g->stex[u].tex;
-        } else {
-            glDeleteTextures(1, &g->stex[u].tex);
-        }
+        /*
+         * Not drawn over in place: llvmpipe would first wait for the
+         * draws still sampling it (a frame's whole work, where the read
+         * of a target at the end of each frame makes this texture).
+         */
+        glDeleteTextures(1, &g->stex[u].tex);
         g->stex[u].tex = 0;
     }
 
@@ -259,13 +258,11 @@ static GLuint gl_slot_texture(R500Gl *g, GlJob *j, unsigned u)
         glGenFramebuffers(1, &g->cfbo);
         glGenVertexArrays(1, &g->cvao);
     }
+    glGenTextures(1, &name);
     glActiveTexture(GL_TEXTURE0);
-    if (!name) {
-        glGenTextures(1, &name);
-        glBindTexture(GL_TEXTURE_2D, name);
-        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, j->tex[u].w[0],
-                     j->tex[u].h[0], 0, GL_RGBA, GL_FLOAT, NULL);
-    }
+    glBindTexture(GL_TEXTURE_2D, name);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, j->tex[u].w[0],
+                 j->tex[u].h[0], 0, GL_RGBA, GL_FLOAT, NULL);
     if (keep) {
         g->stex[u].tex = name;
         g->stex[u].key = key;
