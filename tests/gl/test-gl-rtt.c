@@ -13,8 +13,12 @@
  *   memory  what the slots cannot say (a signed fetch) goes through
  *           memory as before, with the same pixels;
  *   kept    a texture sampled by draw after draw is made once, and made
- *           again when a draw has changed the surface it came from.
+ *           again when a draw has changed the surface it came from;
+ *   as-is   a texture of its slot's size (64 x 256: slots are 256 rows)
+ *           sampled from the slot itself with no conversion, point
+ *           sampled to soft's bits, bilinear within a step of 255.
  */
+#include <math.h>
 #include <string.h>
 
 #include "gl-host.h"
@@ -30,7 +34,7 @@
  */
 static void pass1(TestHost *h, unsigned y0, unsigned y1, unsigned shift)
 {
-    float *v = g_new(float, N * N * 6 * 8), *p = v;
+    float *v = g_new(float, 64 * N * 6 * 8), *p = v;
 
     r500_reg_write(&h->chip, R_RB3D_BLENDCNTL, 0);
     for (unsigned y = y0; y < y1; y++) {
@@ -45,8 +49,12 @@ static void pass1(TestHost *h, unsigned y0, unsigned y1, unsigned shift)
                        c[3] / 255.0f);
             p += 6 * 8;
         }
+        /* a draw takes at most 65535 vertices: 64 rows a draw */
+        if ((y + 1 - y0) % 64 == 0 || y + 1 == y1) {
+            t3d_draw(h, TRIANGLES, v, (p - v) / 8);
+            p = v;
+        }
     }
-    t3d_draw(h, TRIANGLES, v, (p - v) / 8);
     g_free(v);
 }
 
@@ -56,10 +64,24 @@ static void pass1(TestHost *h, unsigned y0, unsigned y1, unsigned shift)
  * bit), point sampled at every texel centre by TEX of the interpolated
  * colour.  sign: SIGNED_COMP on every channel (no slot can say that).
  */
+static void pass2_of(TestHost *h, bool tile, bool sign, unsigned th,
+                     bool linear);
+
 static void pass2(TestHost *h, bool tile, bool sign)
 {
+    pass2_of(h, tile, sign, N, false);
+}
+
+/*
+ * Pass 2 of an N x th texture: pixel row y samples texel row y * th / N
+ * + th / N / 2 (each pixel a texel centre; linear: a quarter texel to
+ * the lower right of one, so that every sample blends four texels).
+ */
+static void pass2_of(TestHost *h, bool tile, bool sign, unsigned th,
+                     bool linear)
+{
     R500Chip *s = &h->chip;
-    float v[6 * 8];
+    float v[6 * 8], q = th / N, off = linear ? 0.25f : 0.0f;
 
     r500_reg_write(s, R_RB3D_COLOROFFSET, DST);
     r500_reg_write(s, R_RB3D_COLORPITCH, T3D_W | R500_CF_ARGB32323232 << 21);
@@ -67,10 +89,10 @@ static void pass2(TestHost *h, bool tile, bool sign)
                    3u << 12);
     r500_reg_write(s, R_TX_ENABLE, 1);
     /* clamp to edge, point sampled, no mipmaps */
-    r500_reg_write(s, R_TX_FILTER0, 2 | 2u << 3 | 2u << 6 | 1u << 9 |
-                   1u << 11);
+    r500_reg_write(s, R_TX_FILTER0, 2 | 2u << 3 | 2u << 6 |
+                   (linear ? 2u : 1u) << 9 | (linear ? 2u : 1u) << 11);
     r500_reg_write(s, R_TX_FILTER1, 0);
-    r500_reg_write(s, R_TX_FORMAT0, (N - 1) | (N - 1) << 11);
+    r500_reg_write(s, R_TX_FORMAT0, (N - 1) | (th - 1) << 11);
     /* 8_8_8_8, SEL_R/G/B/A of components 0..3, 2D */
     r500_reg_write(s, R_TX_FORMAT1, R500_TXF_8_8_8_8 | 0u << 9 | 1u << 12 |
                    2u << 15 | 3u << 18 | (sign ? 0xFu << 5 : 0));
@@ -80,8 +102,8 @@ static void pass2(TestHost *h, bool tile, bool sign)
     /* colour = texture coordinates: (0, 0) to (1, 1) over N x N */
     rect_verts(v, 0, 0, N, N, 0, 0, 0, 1);
     for (unsigned i = 0; i < 6; i++) {
-        v[8 * i + 4] = v[8 * i] / N;
-        v[8 * i + 5] = v[8 * i + 1] / N;
+        v[8 * i + 4] = (v[8 * i] + off) / N;
+        v[8 * i + 5] = (v[8 * i + 1] * q + (q - 1) * 0.5f + off) / th;
     }
     t3d_draw(h, TRIANGLES, v, 6);
 }
@@ -215,6 +237,41 @@ static void test_kept(void)
     test_host_free(gl);
 }
 
+static void test_as_is(void)
+{
+    for (unsigned linear = 0; linear < 2; linear++) {
+        TestHost *soft = rtt_host("soft", false), *gl = rtt_host("gl", false);
+        TestHost *hs[2] = { soft, gl };
+        uint64_t passes;
+
+        for (unsigned i = 0; i < 2; i++) {
+            /* 256 rows to draw on */
+            r500_reg_write(&hs[i]->chip, R_RE_SCISSORS_BR,
+                           (N - 1) | 255u << 13);
+            pass1(hs[i], 0, 256, 0);
+            pass2_of(hs[i], false, false, 256, linear);
+        }
+        g_assert_cmpuint(r500_gl_slot_textures(&gl->chip, &passes), ==, 1);
+        g_assert_cmpuint(passes, ==, 0);
+        r500_pipe_sync(&gl->chip, R500_SYNC_FENCE);
+        r500_pipe_sync(&soft->chip, R500_SYNC_FENCE);
+        if (!linear) {
+            assert_same_dst(soft, gl);
+        } else {
+            const float *a = (const float *)(soft->vram + DST);
+            const float *b = (const float *)(gl->vram + DST);
+
+            for (unsigned i = 0; i < N * N * 4; i++) {
+                g_assert_cmpfloat_with_epsilon(a[i], b[i], 1.0 / 255);
+            }
+            /* texels blended: not the point-sampled bytes */
+            g_assert_cmpfloat(fmodf(a[4 * (N * 5 + 3)] * 255, 1), !=, 0);
+        }
+        test_host_free(soft);
+        test_host_free(gl);
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -222,5 +279,6 @@ int main(int argc, char **argv)
     g_test_add_func("/gl/rtt/pieces", test_pieces);
     g_test_add_func("/gl/rtt/memory", test_memory);
     g_test_add_func("/gl/rtt/kept", test_kept);
+    g_test_add_func("/gl/rtt/as-is", test_as_is);
     return g_test_run();
 }

@@ -204,6 +204,38 @@ static const char slot_fs[] =
     "    r500_o = round(c * 255.0) / 255.0;\n"
     "}\n";
 
+/*
+ * Unit u's texture as one slot's own RGBA8 texture, sampled as it is, no
+ * conversion: when the slot holds the whole texture at its origin and is
+ * of its size (GL's coordinates and wraps are the texture's), and the
+ * job neither draws into it nor lets it go.  Point samples come out
+ * exact (tx_glsl.c r500_tx_glsl_point8); bilinear ones are llvmpipe's
+ * 8-bit filtering, as the R500's is fixed point, not RGBA32F's floats
+ * (within the scenes' tolerance for filtering, tests/mesa/run.py).
+ * 0 where it cannot be.
+ */
+static GLuint gl_slot_as_is(R500Gl *g, const GlJob *j, unsigned u)
+{
+    unsigned k = __builtin_ctz(j->tex[u].from_slots | 1u << GL_RES_MAX);
+    GlRect whole = { 0, 0, (int)j->tex[u].w[0], (int)j->tex[u].h[0] };
+    const GlRect *r = &j->tex[u].piece[k % GL_RES_MAX].r;
+
+    if (k >= GL_RES_MAX || j->tex[u].from_slots != 1u << k ||
+        j->tex[u].piece[k].oy || memcmp(r, &whole, sizeof(whole)) ||
+        !g->slot[k].tex || g->slot[k].kind != GL_KIND_RGBA8 ||
+        g->slot[k].w != whole.w || g->slot[k].h != whole.h ||
+        (j->drop >> k & 1)) {
+        return 0;
+    }
+    for (unsigned a = 0; a < GL_ATTS; a++) {
+        if ((j->att[a].used || a < j->ntargets || (j->fill_att >> a & 1)) &&
+            j->att[a].slot == k) {
+            return 0;
+        }
+    }
+    return g->slot[k].tex;
+}
+
 /* Kept in R500Gl.stex up to this size; a larger one is made per draw. */
 #define GL_STEX_KEEP_BYTES  (16u << 20)
 
@@ -485,9 +517,12 @@ static void gl_run_draw(R500Gl *g, GlJob *j);
  */
 static void gl_run(R500Gl *g, GlJob *j)
 {
+    GLuint as_is[R500_TX_UNITS] = { 0 };
+
     for (unsigned u = 0; u < R500_TX_UNITS; u++) {
         if (j->tex[u].used && j->tex[u].from_slots) {
-            j->tex[u].name = gl_slot_texture(g, j, u);
+            as_is[u] = gl_slot_as_is(g, j, u);
+            j->tex[u].name = as_is[u] ? as_is[u] : gl_slot_texture(g, j, u);
         }
     }
     if (!j->error) {
@@ -495,7 +530,7 @@ static void gl_run(R500Gl *g, GlJob *j)
     }
     for (unsigned u = 0; u < R500_TX_UNITS; u++) {
         if (j->tex[u].used && j->tex[u].from_slots) {
-            if (j->tex[u].name != g->stex[u].tex) {
+            if (j->tex[u].name != g->stex[u].tex && !as_is[u]) {
                 glDeleteTextures(1, &j->tex[u].name);
             }
             j->tex[u].name = 0;

@@ -172,6 +172,11 @@ typedef struct _GString GString;
 #define R500_TX_GLSL_UNSCALED   8
 bool r500_tx_gl_wrap(unsigned mode);
 const char *r500_tx_glsl_op(unsigned op);
+/*
+ * Whether the unit's samples are texels of 8-bit unsigned components as
+ * they are, point sampled (tx_glsl.c rounds them to k / 255 again).
+ */
+bool r500_tx_glsl_point8(const R500TxUnit *t);
 bool r500_tx_glsl(const R500TxUnit *t, unsigned unit, uint16_t ops,
                   GString *out, const char **why);
 void r500_tx_glsl_fn(GString *out, unsigned unit, unsigned bit);

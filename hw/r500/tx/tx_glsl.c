@@ -121,6 +121,14 @@ void r500_tx_glsl_size(const R500TxUnit *t, float v[4])
     v[3] = t->lod_bias;
 }
 
+bool r500_tx_glsl_point8(const R500TxUnit *t)
+{
+    /* one level's texel, not a blend (MIP_FILTER none or nearest) */
+    return t->fmt == R500_TXF_8_8_8_8 && !t->sign && !t->finish &&
+           t->fetch == R500_TX_FETCH_PLAIN && t->mag < 2 && t->min < 2 &&
+           t->mip <= 1;
+}
+
 bool r500_tx_glsl(const R500TxUnit *t, unsigned unit, uint16_t ops,
                   GString *out, const char **why)
 {
@@ -147,8 +155,18 @@ bool r500_tx_glsl(const R500TxUnit *t, unsigned unit, uint16_t ops,
      */
     g_string_append_printf(out, "uniform %s r500_s%u;\n"
                            "uniform vec4 r500_ts%u;\n"
-                           "vec4 r500_sel%u(vec4 v) {\n    return vec4(",
+                           "vec4 r500_sel%u(vec4 v) {\n",
                            sampler_type[ct], unit, unit, unit);
+    if (r500_tx_glsl_point8(t)) {
+        /*
+         * A texel of 8-bit components as it is: exact from RGBA32F
+         * already, and made exact where the renderer samples an RGBA8
+         * texture (a surface it holds, gl_thread.c gl_slot_as_is), whose
+         * conversion llvmpipe does by a multiply that misses by an ulp
+         */
+        g_string_append(out, "    v = round(v * 255.0) / 255.0;\n");
+    }
+    g_string_append(out, "    return vec4(");
     /* SEL_RED/GREEN/BLUE/ALPHA: component 0-3, 4 zero, 5 one */
     for (int k = 0; k < 4; k++) {
         unsigned sel = t->sel[k];
