@@ -106,7 +106,7 @@ void r500_chip_stats(R500Chip *s, R500StatFn fn, void *opaque)
     fn(opaque, "render-batches", s->soft.batches);
     fn(opaque, "render-fills", s->soft.fills);
     {
-        uint64_t gl, gl_soft, passes;
+        uint64_t gl, gl_soft, passes, as_is;
 
         /* the host-GL renderer's draws and those it left to soft */
         r500_gl_stats(s, &gl, &gl_soft);
@@ -120,9 +120,11 @@ void r500_chip_stats(R500Chip *s, R500StatFn fn, void *opaque)
         fn(opaque, "render-gl-vertex-draws", r500_gl_vertex_draws(s));
         /* textures it made from surfaces it held, not memory */
         fn(opaque, "render-gl-slot-textures",
-           r500_gl_slot_textures(s, &passes));
+           r500_gl_slot_textures(s, &passes, &as_is));
         /* the conversions those took (fewer: kept while unchanged) */
         fn(opaque, "render-gl-slot-texture-passes", passes);
+        /* the draws that sampled the held surface itself */
+        fn(opaque, "render-gl-slot-textures-as-is", as_is);
     }
     {
         uint64_t held, released;

@@ -15,8 +15,9 @@
  *   kept    a texture sampled by draw after draw is made once, and made
  *           again when a draw has changed the surface it came from;
  *   as-is   a texture of its slot's size (64 x 256: slots are 256 rows)
- *           sampled from the slot itself with no conversion, point
- *           sampled to soft's bits, bilinear within a step of 255.
+ *           sampled again, unchanged: from the slot itself with no
+ *           conversion, point sampled to soft's bits, bilinear within a
+ *           step of 255.
  */
 #include <math.h>
 #include <string.h>
@@ -139,7 +140,8 @@ static void test_exact(void)
         pass2(soft, tile, false);
         pass2(gl, tile, false);
         /* made on the host: of memory only the new target was read */
-        g_assert_cmpuint(r500_gl_slot_textures(&gl->chip, NULL), ==, 1);
+        g_assert_cmpuint(r500_gl_slot_textures(&gl->chip, NULL, NULL), ==,
+                         1);
         g_assert_cmpuint(r500_gl_uploaded(&gl->chip), ==, up + N * N * 16);
         assert_gl_draws(gl, 2, 0);
         assert_same_dst(soft, gl);
@@ -171,7 +173,7 @@ static void test_pieces(void)
     g_assert_true(!memcmp(soft->vram + SRC, whole->vram + SRC, N * N * 4));
     pass2(soft, false, false);
     pass2(gl, false, false);
-    g_assert_cmpuint(r500_gl_slot_textures(&gl->chip, NULL), ==, 1);
+    g_assert_cmpuint(r500_gl_slot_textures(&gl->chip, NULL, NULL), ==, 1);
     assert_gl_draws(gl, 3, 0);
     assert_same_dst(soft, gl);
     test_host_free(soft);
@@ -187,7 +189,7 @@ static void test_memory(void)
     pass1(gl, 0, N, 0);
     pass2(soft, false, true);
     pass2(gl, false, true);
-    g_assert_cmpuint(r500_gl_slot_textures(&gl->chip, NULL), ==, 0);
+    g_assert_cmpuint(r500_gl_slot_textures(&gl->chip, NULL, NULL), ==, 0);
     assert_same_dst(soft, gl);
     test_host_free(soft);
     test_host_free(gl);
@@ -210,7 +212,7 @@ static void test_kept(void)
     TestHost *soft = rtt_host("soft", false), *gl = rtt_host("gl", false);
     TestHost *hs[2] = { soft, gl };
     uint32_t out_fmt = gl->chip.regs[R_US_OUT_FMT / 4];
-    uint64_t passes;
+    uint64_t passes, as_is;
 
     for (unsigned i = 0; i < 2; i++) {
         pass1(hs[i], 0, N, 0);
@@ -218,8 +220,11 @@ static void test_kept(void)
         pass2(hs[i], false, false);
     }
     /* two draws sampled the target, one conversion made their texture */
-    g_assert_cmpuint(r500_gl_slot_textures(&gl->chip, &passes), ==, 2);
+    g_assert_cmpuint(r500_gl_slot_textures(&gl->chip, &passes, &as_is), ==,
+                     2);
     g_assert_cmpuint(passes, ==, 1);
+    /* 64 rows of a 256-row slot: not the slot as it is */
+    g_assert_cmpuint(as_is, ==, 0);
     /*
      * the target drawn again (no sync between: GL still holds it), three
      * rows up: the texture is made anew, and the pixels are soft's, which
@@ -230,7 +235,8 @@ static void test_kept(void)
         pass1(hs[i], 0, N, 3);
         pass2(hs[i], false, false);
     }
-    g_assert_cmpuint(r500_gl_slot_textures(&gl->chip, &passes), ==, 3);
+    g_assert_cmpuint(r500_gl_slot_textures(&gl->chip, &passes, &as_is), ==,
+                     3);
     g_assert_cmpuint(passes, ==, 2);
     assert_same_dst(soft, gl);
     test_host_free(soft);
@@ -242,7 +248,7 @@ static void test_as_is(void)
     for (unsigned linear = 0; linear < 2; linear++) {
         TestHost *soft = rtt_host("soft", false), *gl = rtt_host("gl", false);
         TestHost *hs[2] = { soft, gl };
-        uint64_t passes;
+        uint64_t passes, as_is;
 
         for (unsigned i = 0; i < 2; i++) {
             /* 256 rows to draw on */
@@ -250,9 +256,13 @@ static void test_as_is(void)
                            (N - 1) | 255u << 13);
             pass1(hs[i], 0, 256, 0);
             pass2_of(hs[i], false, false, 256, linear);
+            pass2_of(hs[i], false, false, 256, linear);
         }
-        g_assert_cmpuint(r500_gl_slot_textures(&gl->chip, &passes), ==, 1);
-        g_assert_cmpuint(passes, ==, 0);
+        /* the first made the RGBA32F texture, the second sampled the slot */
+        g_assert_cmpuint(r500_gl_slot_textures(&gl->chip, &passes, &as_is),
+                         ==, 2);
+        g_assert_cmpuint(passes, ==, 1);
+        g_assert_cmpuint(as_is, ==, 1);
         r500_pipe_sync(&gl->chip, R500_SYNC_FENCE);
         r500_pipe_sync(&soft->chip, R500_SYNC_FENCE);
         if (!linear) {

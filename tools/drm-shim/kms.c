@@ -451,7 +451,7 @@ static void kms_fini(void)
                                "not_executed %lu\n", shim.cs_count,
                                shim.cs_rejected, shim.cs_not_executed);
         {
-            uint64_t gl_draws, gl_soft, held, released, passes;
+            uint64_t gl_draws, gl_soft, held, released, passes, as_is;
 
             /* what the renderer held past a fence, the looks, the faults */
             r500_gl_holds(&shim.chip, &held, &released);
@@ -467,11 +467,12 @@ static void kms_fini(void)
                                    "gl_vertex_draws %" G_GUINT64_FORMAT
                                    "\ngl_slot_textures %" G_GUINT64_FORMAT
                                    "\ngl_slot_texture_passes %"
-                                   G_GUINT64_FORMAT "\n", gl_draws, gl_soft,
-                                   r500_gl_vertex_draws(&shim.chip),
+                                   G_GUINT64_FORMAT "\ngl_slot_textures_as_is"
+                                   " %" G_GUINT64_FORMAT "\n", gl_draws,
+                                   gl_soft, r500_gl_vertex_draws(&shim.chip),
                                    r500_gl_slot_textures(&shim.chip,
-                                                         &passes),
-                                   passes);
+                                                         &passes, &as_is),
+                                   passes, as_is);
         }
         cs_stats_format(shim.stats, s);
         f = fopen(shim.stats_path, "w");

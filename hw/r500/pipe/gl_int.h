@@ -307,6 +307,7 @@ struct R500Gl {
         GlSlotTexKey key;
     } stex[R500_TX_UNITS];
     uint64_t stex_passes;               /* conversions run (atomic) */
+    uint64_t stex_as_is;                /* slots sampled as they are */
     GHashTable *progs;                  /* vs "\n//fs\n" fs -> program */
     GArray *zq;                         /* the draws' uncollected queries */
     GArray *zfree;                      /* collected ones, to reuse */

@@ -36,10 +36,14 @@ uint64_t r500_gl_vertex_draws(R500Chip *s)
     return 0;
 }
 
-uint64_t r500_gl_slot_textures(R500Chip *s, uint64_t *passes)
+uint64_t r500_gl_slot_textures(R500Chip *s, uint64_t *passes,
+                               uint64_t *as_is)
 {
     if (passes) {
         *passes = 0;
+    }
+    if (as_is) {
+        *as_is = 0;
     }
     return 0;
 }

@@ -239,7 +239,7 @@ static GLuint gl_slot_as_is(R500Gl *g, const GlJob *j, unsigned u)
 /* Kept in R500Gl.stex up to this size; a larger one is made per draw. */
 #define GL_STEX_KEEP_BYTES  (16u << 20)
 
-static GLuint gl_slot_texture(R500Gl *g, GlJob *j, unsigned u)
+static GLuint gl_slot_texture(R500Gl *g, GlJob *j, unsigned u, bool *as_is)
 {
     GLuint name;
     const char *err = NULL;
@@ -260,7 +260,17 @@ static GLuint gl_slot_texture(R500Gl *g, GlJob *j, unsigned u)
     }
     if (g->stex[u].tex) {
         if (!memcmp(&key, &g->stex[u].key, sizeof(key))) {
-            return g->stex[u].tex;
+            /*
+             * Texels sampled before and unchanged since: from the slot
+             * itself where it can be.  Not the first time: a target
+             * read once and drawn into again (the read at the end of a
+             * frame) makes llvmpipe's next draw into it slower by more
+             * than the conversion costs (host bench, triangles).
+             */
+            name = gl_slot_as_is(g, j, u);
+            *as_is = name != 0;
+            __atomic_fetch_add(&g->stex_as_is, *as_is, __ATOMIC_RELAXED);
+            return name ? name : g->stex[u].tex;
         }
         /*
          * Not drawn over in place: llvmpipe would first wait for the
@@ -517,12 +527,11 @@ static void gl_run_draw(R500Gl *g, GlJob *j);
  */
 static void gl_run(R500Gl *g, GlJob *j)
 {
-    GLuint as_is[R500_TX_UNITS] = { 0 };
+    bool as_is[R500_TX_UNITS] = { false };
 
     for (unsigned u = 0; u < R500_TX_UNITS; u++) {
         if (j->tex[u].used && j->tex[u].from_slots) {
-            as_is[u] = gl_slot_as_is(g, j, u);
-            j->tex[u].name = as_is[u] ? as_is[u] : gl_slot_texture(g, j, u);
+            j->tex[u].name = gl_slot_texture(g, j, u, &as_is[u]);
         }
     }
     if (!j->error) {

@@ -106,9 +106,11 @@ uint64_t r500_gl_vertex_draws(R500Chip *s);
  * Textures it made from a surface it held, not from memory (gl_tex.c):
  * the draws that sampled one; *passes (when not NULL), the conversions
  * the GL thread ran for them (gl_thread.c: one per change of the slots,
- * however many draws sample the same texels).
+ * however many draws sample the same texels); *as_is, the draws that
+ * sampled the held surface itself, no conversion (gl_slot_as_is).
  */
-uint64_t r500_gl_slot_textures(R500Chip *s, uint64_t *passes);
+uint64_t r500_gl_slot_textures(R500Chip *s, uint64_t *passes,
+                               uint64_t *as_is);
 /*
  * Spans of VRAM it held past a sync (R500HostOps.vram_hold), and the
  * looks that brought held pixels back (r500_vram_release).
