@@ -163,6 +163,28 @@ def calibrate(args, gl, name, env):
     return max(args.frames, min(want, 20 * args.frames))
 
 
+def best_of(args, cmd, env, row, side, info):
+    """
+    Run the GL bench cmd --repeat times; row[side + '_ms'] and '_cpu_ms'
+    per frame of the best (the run least disturbed by other load), '_rss'
+    the largest; row['error'] on a failed run.
+    """
+    for _ in range(args.repeat):
+        rc, so, se, rss = popen_rss(cmd, env)
+        f = fields(so)
+        if rc != 0 or 'wall_ms' not in f:
+            row['error'] = '%s: %s' % ('llvmpipe' if side == 'lp' else side,
+                                       f.get('failed') or se.strip()[-200:])
+            return
+        info.setdefault('llvmpipe' if side == 'lp' else side,
+                        f.get('renderer'))
+        ms = float(f['wall_ms']) / row['frames']
+        if ms < row.get(side + '_ms', float('inf')):
+            row[side + '_ms'] = ms
+            row[side + '_cpu_ms'] = float(f['cpu_ms']) / row['frames']
+        row[side + '_rss'] = max(row.get(side + '_rss', 0), rss / 1024)
+
+
 def bench_3d(args, names, info):
     gl = os.path.join(args.build, 'bench', 'r500-bench-gl')
     shim = os.path.join(args.build, 'tools', 'libr500-drm-shim.so')
@@ -182,20 +204,7 @@ def bench_3d(args, names, info):
         common = [gl, name, '-s', args.size, '-n', str(frames),
                   '-w', str(args.warmup)]
         row = {'workload': name, 'threads': threads, 'frames': frames}
-        for _ in range(args.repeat):
-            rc, so, se, rss = popen_rss(common + ['-o', ref], env)
-            f = fields(so)
-            if rc != 0 or 'wall_ms' not in f:
-                row['error'] = 'llvmpipe: ' + (f.get('failed') or
-                                               se.strip()[-200:])
-                break
-            info.setdefault('llvmpipe', f.get('renderer'))
-            # the best of the runs: the least disturbed by other load
-            ms = float(f['wall_ms']) / frames
-            if ms < row.get('lp_ms', float('inf')):
-                row['lp_ms'] = ms
-                row['lp_cpu_ms'] = float(f['cpu_ms']) / frames
-            row['lp_rss'] = max(row.get('lp_rss', 0), rss / 1024)
+        best_of(args, common + ['-o', ref], env, row, 'lp', info)
         if 'error' in row:
             rows.append(row)
             continue
@@ -207,20 +216,7 @@ def bench_3d(args, names, info):
         # the host-GL renderer's llvmpipe gets the reference's threads
         env['LP_NUM_THREADS'] = str(threads)
         got = os.path.join(args.out, name + '-r300.pam')
-        # the best of as many runs as llvmpipe's
-        for _ in range(args.repeat):
-            rc, so, se, rss = popen_rss(common + ['-o', got], env)
-            f = fields(so)
-            if rc != 0 or 'wall_ms' not in f:
-                row['error'] = 'r300: ' + (f.get('failed') or
-                                           se.strip()[-200:])
-                break
-            info.setdefault('r300', f.get('renderer'))
-            ms = float(f['wall_ms']) / frames
-            if ms < row.get('r300_ms', float('inf')):
-                row['r300_ms'] = ms
-                row['r300_cpu_ms'] = float(f['cpu_ms']) / frames
-            row['r300_rss'] = max(row.get('r300_rss', 0), rss / 1024)
+        best_of(args, common + ['-o', got], env, row, 'r300', info)
         if 'error' in row:
             rows.append(row)
             continue
