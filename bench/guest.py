@@ -149,9 +149,10 @@ def main():
     ap.add_argument("--out", help="default BUILD/bench-results")
     ap.add_argument("--card-thread", default="on", choices=("on", "off"),
                     help="the card's own thread (docs/architecture.md)")
-    ap.add_argument("--renderer", default="soft",
+    ap.add_argument("--renderer", default="auto",
                     choices=("soft", "gl", "auto"),
-                    help="the card's 3D renderer (docs/3d.md)")
+                    help="the card's 3D renderer (docs/3d.md; default the "
+                         "card's own, auto: gl where EGL works)")
     ap.add_argument("--no-virgl", action="store_true",
                     help="skip the boot on virtio-vga-gl with virgl")
     ap.add_argument("--recheck", action="store_true",
