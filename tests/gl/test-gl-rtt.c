@@ -65,24 +65,25 @@ static void pass1(TestHost *h, unsigned y0, unsigned y1, unsigned shift)
  * bit), point sampled at every texel centre by TEX of the interpolated
  * colour.  sign: SIGNED_COMP on every channel (no slot can say that).
  */
-static void pass2_of(TestHost *h, bool tile, bool sign, unsigned th,
-                     bool linear);
+static void pass2_of(TestHost *h, uint32_t src, bool tile, bool sign,
+                     unsigned tw, unsigned th, bool linear);
 
 static void pass2(TestHost *h, bool tile, bool sign)
 {
-    pass2_of(h, tile, sign, N, false);
+    pass2_of(h, SRC, tile, sign, N, N, false);
 }
 
 /*
- * Pass 2 of an N x th texture: pixel row y samples texel row y * th / N
- * + th / N / 2 (each pixel a texel centre; linear: a quarter texel to
- * the lower right of one, so that every sample blends four texels).
+ * Pass 2 of a tw x th texture at src (multiples of N): pixel (x, y)
+ * samples texel (x * tw / N + tw / N / 2, likewise y), each a texel
+ * centre; linear: a quarter texel to the lower right of one, so that
+ * every sample blends four texels.
  */
-static void pass2_of(TestHost *h, bool tile, bool sign, unsigned th,
-                     bool linear)
+static void pass2_of(TestHost *h, uint32_t src, bool tile, bool sign,
+                     unsigned tw, unsigned th, bool linear)
 {
     R500Chip *s = &h->chip;
-    float v[6 * 8], q = th / N, off = linear ? 0.25f : 0.0f;
+    float v[6 * 8], qx = tw / N, qy = th / N, off = linear ? 0.25f : 0.0f;
 
     r500_reg_write(s, R_RB3D_COLOROFFSET, DST);
     r500_reg_write(s, R_RB3D_COLORPITCH, T3D_W | R500_CF_ARGB32323232 << 21);
@@ -93,18 +94,18 @@ static void pass2_of(TestHost *h, bool tile, bool sign, unsigned th,
     r500_reg_write(s, R_TX_FILTER0, 2 | 2u << 3 | 2u << 6 |
                    (linear ? 2u : 1u) << 9 | (linear ? 2u : 1u) << 11);
     r500_reg_write(s, R_TX_FILTER1, 0);
-    r500_reg_write(s, R_TX_FORMAT0, (N - 1) | (th - 1) << 11);
+    r500_reg_write(s, R_TX_FORMAT0, (tw - 1) | (th - 1) << 11);
     /* 8_8_8_8, SEL_R/G/B/A of components 0..3, 2D */
     r500_reg_write(s, R_TX_FORMAT1, R500_TXF_8_8_8_8 | 0u << 9 | 1u << 12 |
                    2u << 15 | 3u << 18 | (sign ? 0xFu << 5 : 0));
     r500_reg_write(s, R_TX_FORMAT2, 0);
-    r500_reg_write(s, R_TX_OFFSET, SRC | (tile ? 1u << 2 : 0));
+    r500_reg_write(s, R_TX_OFFSET, src | (tile ? 1u << 2 : 0));
     tex_program(h, R500_TEX_LD);
     /* colour = texture coordinates: (0, 0) to (1, 1) over N x N */
     rect_verts(v, 0, 0, N, N, 0, 0, 0, 1);
     for (unsigned i = 0; i < 6; i++) {
-        v[8 * i + 4] = (v[8 * i] + off) / N;
-        v[8 * i + 5] = (v[8 * i + 1] * q + (q - 1) * 0.5f + off) / th;
+        v[8 * i + 4] = (v[8 * i] * qx + (qx - 1) * 0.5f + off) / tw;
+        v[8 * i + 5] = (v[8 * i + 1] * qy + (qy - 1) * 0.5f + off) / th;
     }
     t3d_draw(h, TRIANGLES, v, 6);
 }
@@ -255,8 +256,8 @@ static void test_as_is(void)
             r500_reg_write(&hs[i]->chip, R_RE_SCISSORS_BR,
                            (N - 1) | 255u << 13);
             pass1(hs[i], 0, 256, 0);
-            pass2_of(hs[i], false, false, 256, linear);
-            pass2_of(hs[i], false, false, 256, linear);
+            pass2_of(hs[i], SRC, false, false, N, 256, linear);
+            pass2_of(hs[i], SRC, false, false, N, 256, linear);
         }
         /* the first made the RGBA32F texture, the second sampled the slot */
         g_assert_cmpuint(r500_gl_slot_textures(&gl->chip, &passes, &as_is),
@@ -282,6 +283,45 @@ static void test_as_is(void)
     }
 }
 
+/*
+ * A texture too large to keep as RGBA32F (2048 x 1024, 32 MiB) is
+ * still sampled as it is the second time: what it was made from is
+ * remembered without the texture.
+ */
+static void test_as_is_large(void)
+{
+    enum { BIG = 0x800000, BW = 2048, BH = 1024 };
+    TestHost *soft = rtt_host("soft", false), *gl = rtt_host("gl", false);
+    TestHost *hs[2] = { soft, gl };
+    uint64_t passes, as_is;
+    float v[5][6 * 8];
+
+    /* four quadrants and a square across them, flat colours k / 255 */
+    rect_verts(v[0], 0, 0, BW / 2, BH / 2, 0.8f, 0.2f, 0.4f, 1);
+    rect_verts(v[1], BW / 2, 0, BW, BH / 2, 0.2f, 0.6f, 1, 1);
+    rect_verts(v[2], 0, BH / 2, BW / 2, BH, 1, 1, 0.2f, 0.4f);
+    rect_verts(v[3], BW / 2, BH / 2, BW, BH, 0, 0.4f, 0.8f, 0.6f);
+    rect_verts(v[4], 300, 400, 700, 800, 0.6f, 0, 0.2f, 1);
+    for (unsigned i = 0; i < 2; i++) {
+        R500Chip *s = &hs[i]->chip;
+
+        r500_reg_write(s, R_RB3D_COLOROFFSET, BIG);
+        r500_reg_write(s, R_RB3D_COLORPITCH, BW | R500_CF_ARGB8888 << 21);
+        r500_reg_write(s, R_RE_SCISSORS_BR, (BW - 1) | (BH - 1u) << 13);
+        r500_reg_write(s, R_RB3D_BLENDCNTL, 0);
+        t3d_draw(hs[i], TRIANGLES, v[0], 5 * 6);
+        pass2_of(hs[i], BIG, false, false, BW, BH, false);
+        pass2_of(hs[i], BIG, false, false, BW, BH, false);
+    }
+    g_assert_cmpuint(r500_gl_slot_textures(&gl->chip, &passes, &as_is),
+                     ==, 2);
+    g_assert_cmpuint(passes, ==, 1);
+    g_assert_cmpuint(as_is, ==, 1);
+    assert_same_dst(soft, gl);
+    test_host_free(soft);
+    test_host_free(gl);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -290,5 +330,6 @@ int main(int argc, char **argv)
     g_test_add_func("/gl/rtt/memory", test_memory);
     g_test_add_func("/gl/rtt/kept", test_kept);
     g_test_add_func("/gl/rtt/as-is", test_as_is);
+    g_test_add_func("/gl/rtt/as-is-large", test_as_is_large);
     return g_test_run();
 }

@@ -300,11 +300,13 @@ struct R500Gl {
     /*
      * Per unit, the texture gl_slot_texture() made last and what from:
      * made again only when a slot it came from may have changed since
-     * (a texture drawn once and sampled by every draw after is made once).
+     * (a texture drawn once and sampled by every draw after is made once;
+     * one too large to keep is remembered for gl_slot_as_is all the same).
      */
     struct {
-        GLuint tex;                     /* 0: none kept */
-        GlSlotTexKey key;
+        GLuint tex;                     /* 0: none kept (or too large) */
+        GlSlotTexKey key;               /* what the last was made from */
+        bool seen;                      /* key is one */
     } stex[R500_TX_UNITS];
     uint64_t stex_passes;               /* conversions run (atomic) */
     uint64_t stex_as_is;                /* slots sampled as they are */

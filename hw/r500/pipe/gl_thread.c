@@ -237,7 +237,7 @@ static GLuint gl_slot_as_is(R500Gl *g, const GlJob *j, unsigned u)
 }
 
 /* Kept in R500Gl.stex up to this size; a larger one is made per draw. */
-#define GL_STEX_KEEP_BYTES  (16u << 20)
+#define GL_STEX_KEEP_BYTES  (8u << 20)
 
 static GLuint gl_slot_texture(R500Gl *g, GlJob *j, unsigned u, bool *as_is)
 {
@@ -258,20 +258,25 @@ static GLuint gl_slot_texture(R500Gl *g, GlJob *j, unsigned u, bool *as_is)
             key.piece[k].gen = g->slot[k].gen;
         }
     }
-    if (g->stex[u].tex) {
-        if (!memcmp(&key, &g->stex[u].key, sizeof(key))) {
-            /*
-             * Texels sampled before and unchanged since: from the slot
-             * itself where it can be.  Not the first time: a target
-             * read once and drawn into again (the read at the end of a
-             * frame) makes llvmpipe's next draw into it slower by more
-             * than the conversion costs (host bench, triangles).
-             */
-            name = gl_slot_as_is(g, j, u);
-            *as_is = name != 0;
-            __atomic_fetch_add(&g->stex_as_is, *as_is, __ATOMIC_RELAXED);
-            return name ? name : g->stex[u].tex;
+    if (g->stex[u].seen && !memcmp(&key, &g->stex[u].key, sizeof(key))) {
+        /*
+         * Texels sampled before and unchanged since: from the slot
+         * itself where it can be.  Not the first time: a target read
+         * once and drawn into again (the read at the end of a frame)
+         * makes llvmpipe's next draw into it slower by more than the
+         * conversion costs (host bench, triangles).
+         */
+        name = gl_slot_as_is(g, j, u);
+        if (name) {
+            *as_is = true;
+            __atomic_fetch_add(&g->stex_as_is, 1, __ATOMIC_RELAXED);
+            return name;
         }
+        if (g->stex[u].tex) {
+            return g->stex[u].tex;
+        }
+        /* seen, but too large to keep: made again */
+    } else if (g->stex[u].tex) {
         /*
          * Not drawn over in place: llvmpipe would first wait for the
          * draws still sampling it (a frame's whole work, where the read
@@ -305,9 +310,10 @@ static GLuint gl_slot_texture(R500Gl *g, GlJob *j, unsigned u, bool *as_is)
     glBindTexture(GL_TEXTURE_2D, name);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, j->tex[u].w[0],
                  j->tex[u].h[0], 0, GL_RGBA, GL_FLOAT, NULL);
+    g->stex[u].key = key;
+    g->stex[u].seen = true;
     if (keep) {
         g->stex[u].tex = name;
-        g->stex[u].key = key;
     }
     __atomic_fetch_add(&g->stex_passes, 1, __ATOMIC_RELAXED);
     glBindFramebuffer(GL_FRAMEBUFFER, g->cfbo);
