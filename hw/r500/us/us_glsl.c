@@ -3,8 +3,8 @@
  * The US program as a GLSL fragment shader, for the host-OpenGL renderer
  * (DESIGN.md section 6, issue 19).  It reads the decoded program of us.c
  * (the one decoder) and says in GLSL what us_exec.c does for one pixel;
- * tests/gl/test-us-glsl.c runs both on the same inputs and compares the
- * bits.
+ * tests/gl/test-us-glsl.c (and test-us-glsl-fc.c) runs both on the same
+ * inputs and compares the bits.
  *
  * This file writes the instructions: ALU and OUT with every operand
  * feature (temporaries, constants, inline constants, relative addresses,
