@@ -121,17 +121,18 @@ void r500_hold_apply(R500Holds *hs)
     hs->pending = false;
 }
 
-/* Whether the memory map may change here and now (above). */
-static bool r500_hold_here(void)
+bool r500_hold_may_map(void)
 {
-    return qemu_mutex_iothread_locked() && (!tcg_enabled() || current_cpu);
+    /* without a vCPU yet, nothing can reach a stale TLB either */
+    return qemu_mutex_iothread_locked() &&
+           (!tcg_enabled() || current_cpu || !first_cpu);
 }
 
 /* Map now where that is safe, else later (*later). */
 static void r500_hold_changed(R500Holds *hs, bool *later)
 {
     hs->pending = true;
-    if (r500_hold_here()) {
+    if (r500_hold_may_map()) {
         r500_hold_apply(hs);
     } else {
         *later = true;
@@ -188,7 +189,7 @@ bool r500_hold_ready(R500Holds *hs, bool *later)
     if (!hs->pending) {
         return true;
     }
-    if (r500_hold_here()) {
+    if (r500_hold_may_map()) {
         r500_hold_apply(hs);
         return true;
     }

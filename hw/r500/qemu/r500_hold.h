@@ -52,6 +52,12 @@ bool r500_hold_add(R500Holds *hs, uint64_t offset, uint64_t len,
 void r500_hold_remove(R500Holds *hs, uint64_t offset, uint64_t len,
                       bool *later);
 bool r500_hold_ready(R500Holds *hs, bool *later);
+/*
+ * Whether the memory map may change here and now: under the big lock,
+ * and under TCG on a vCPU only (r500_hold.c says why).  The board's
+ * aperture follows the same rule.
+ */
+bool r500_hold_may_map(void);
 /* Map and unmap the overlays as the spans want: big lock, chip lock. */
 void r500_hold_apply(R500Holds *hs);
 

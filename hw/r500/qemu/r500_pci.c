@@ -263,32 +263,48 @@ static bool r500_host_vram_cpu_written(void *opaque, uint64_t offset,
  * may change on a vCPU only) or, without one, the bottom half; either
  * then kicks the chip (its CP waits for them before a fence).
  */
-static void r500_holds_apply(R500PCIState *s)
+/*
+ * The memory-map changes left for later (the aperture's, the holds'),
+ * made where the map may change (r500_hold_may_map); the CP may wait for
+ * the holds (r500_host_vram_holds_ready), so it is kicked after them.
+ */
+static void r500_map_apply(R500PCIState *s)
 {
-    r500_lock(&s->lock);
-    r500_hold_apply(&s->holds);
-    r500_kick(&s->chip);
-    r500_unlock(&s->lock);
+    if (!r500_hold_may_map()) {
+        return;                         /* queued on a vCPU already */
+    }
+    if (qatomic_xchg(&s->aperture_stale, 0)) {
+        r500_lock(&s->lock);
+        r500_surface_update(&s->surfaces);
+        r500_unlock(&s->lock);
+    }
+    if (qatomic_xchg(&s->holds_stale, 0)) {
+        r500_lock(&s->lock);
+        r500_hold_apply(&s->holds);
+        r500_kick(&s->chip);
+        r500_unlock(&s->lock);
+    }
 }
 
-static void r500_holds_work(CPUState *cpu, run_on_cpu_data data)
+static void r500_map_work(CPUState *cpu, run_on_cpu_data data)
 {
-    R500PCIState *s = data.host_ptr;
+    r500_map_apply(data.host_ptr);
+}
 
-    if (qatomic_xchg(&s->holds_stale, 0)) {
-        r500_holds_apply(s);
+/* Have r500_map_apply() run: on the first vCPU under TCG, else the BH. */
+static void r500_map_later(R500PCIState *s)
+{
+    if (tcg_enabled() && first_cpu) {
+        async_run_on_cpu(first_cpu, r500_map_work, RUN_ON_CPU_HOST_PTR(s));
+    } else {
+        qemu_bh_schedule(s->bql_bh);
     }
 }
 
 static void r500_holds_later(R500PCIState *s, bool later)
 {
     if (later && !qatomic_xchg(&s->holds_stale, 1)) {
-        if (tcg_enabled() && first_cpu) {
-            async_run_on_cpu(first_cpu, r500_holds_work,
-                             RUN_ON_CPU_HOST_PTR(s));
-        } else {
-            qemu_bh_schedule(s->bql_bh);
-        }
+        r500_map_later(s);
     }
 }
 
@@ -320,34 +336,14 @@ static bool r500_host_vram_holds_ready(void *opaque)
     return ready;
 }
 
-static void r500_aperture_work(CPUState *cpu, run_on_cpu_data data)
-{
-    R500PCIState *s = data.host_ptr;
-
-    if (qatomic_xchg(&s->aperture_stale, 0)) {
-        r500_lock(&s->lock);
-        r500_surface_update(&s->surfaces);
-        r500_unlock(&s->lock);
-    }
-}
-
 static void r500_host_aperture_changed(void *opaque)
 {
     R500PCIState *s = opaque;
 
-    /*
-     * Memory regions change under the big lock only, and under TCG on a
-     * vCPU (r500_hold.c says why): else later, on the first vCPU.
-     */
-    if (qemu_mutex_iothread_locked() && (!tcg_enabled() || current_cpu)) {
+    if (r500_hold_may_map()) {
         r500_surface_update(&s->surfaces);
     } else if (!qatomic_xchg(&s->aperture_stale, 1)) {
-        if (tcg_enabled() && first_cpu) {
-            async_run_on_cpu(first_cpu, r500_aperture_work,
-                             RUN_ON_CPU_HOST_PTR(s));
-        } else {
-            qemu_bh_schedule(s->bql_bh);
-        }
+        r500_map_later(s);
     }
 }
 
@@ -357,15 +353,8 @@ static void r500_bql_cb(void *opaque)
     R500PCIState *s = opaque;
 
     r500_irq_apply(s);
-    if (qatomic_xchg(&s->aperture_stale, 0)) {
-        r500_lock(&s->lock);
-        r500_surface_update(&s->surfaces);
-        r500_unlock(&s->lock);
-    }
-    if (qatomic_xchg(&s->holds_stale, 0)) {
-        /* the CP may wait for them (r500_host_vram_holds_ready) */
-        r500_holds_apply(s);
-    }
+    /* without TCG; under it a BH for an interrupt leaves the map alone */
+    r500_map_apply(s);
 }
 
 static void r500_host_log(void *opaque, R500LogKind kind, const char *msg)
