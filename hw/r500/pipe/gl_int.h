@@ -305,8 +305,8 @@ struct R500Gl {
      */
     struct {
         GLuint tex;                     /* 0: none kept (or too large) */
-        GlSlotTexKey key;               /* what the last was made from */
-        bool seen;                      /* key is one */
+        GlSlotTexKey key;               /* what the last was made from
+                                           (all zero: none yet) */
     } stex[R500_TX_UNITS];
     uint64_t stex_passes;               /* conversions run (atomic) */
     uint64_t stex_as_is;                /* slots sampled as they are */

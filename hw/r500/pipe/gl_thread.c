@@ -216,20 +216,20 @@ static const char slot_fs[] =
  */
 static GLuint gl_slot_as_is(R500Gl *g, const GlJob *j, unsigned u)
 {
-    unsigned k = __builtin_ctz(j->tex[u].from_slots | 1u << GL_RES_MAX);
+    uint32_t from = j->tex[u].from_slots;       /* not 0: made from slots */
+    unsigned k = __builtin_ctz(from);
     GlRect whole = { 0, 0, (int)j->tex[u].w[0], (int)j->tex[u].h[0] };
-    const GlRect *r = &j->tex[u].piece[k % GL_RES_MAX].r;
 
-    if (k >= GL_RES_MAX || j->tex[u].from_slots != 1u << k ||
-        j->tex[u].piece[k].oy || memcmp(r, &whole, sizeof(whole)) ||
+    if ((from & (from - 1)) || j->tex[u].piece[k].oy ||
+        memcmp(&j->tex[u].piece[k].r, &whole, sizeof(whole)) ||
         !g->slot[k].tex || g->slot[k].kind != GL_KIND_RGBA8 ||
         g->slot[k].w != whole.w || g->slot[k].h != whole.h ||
         (j->drop >> k & 1)) {
         return 0;
     }
+    /* every slot the job writes is an attachment it uses (gl.c) */
     for (unsigned a = 0; a < GL_ATTS; a++) {
-        if ((j->att[a].used || a < j->ntargets || (j->fill_att >> a & 1)) &&
-            j->att[a].slot == k) {
+        if (j->att[a].used && j->att[a].slot == k) {
             return 0;
         }
     }
@@ -242,6 +242,7 @@ static GLuint gl_slot_as_is(R500Gl *g, const GlJob *j, unsigned u)
 static GLuint gl_slot_texture(R500Gl *g, GlJob *j, unsigned u, bool *as_is)
 {
     GLuint name;
+    GLint oy;
     const char *err = NULL;
     GlSlotTexKey key;
     bool keep = (uint64_t)j->tex[u].w[0] * j->tex[u].h[0] * 16 <=
@@ -258,7 +259,8 @@ static GLuint gl_slot_texture(R500Gl *g, GlJob *j, unsigned u, bool *as_is)
             key.piece[k].gen = g->slot[k].gen;
         }
     }
-    if (g->stex[u].seen && !memcmp(&key, &g->stex[u].key, sizeof(key))) {
+    /* (a key never made is all zero: no slots, never equal) */
+    if (!memcmp(&key, &g->stex[u].key, sizeof(key))) {
         /*
          * Texels sampled before and unchanged since: from the slot
          * itself where it can be.  Not the first time: a target read
@@ -311,7 +313,6 @@ static GLuint gl_slot_texture(R500Gl *g, GlJob *j, unsigned u, bool *as_is)
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, j->tex[u].w[0],
                  j->tex[u].h[0], 0, GL_RGBA, GL_FLOAT, NULL);
     g->stex[u].key = key;
-    g->stex[u].seen = true;
     if (keep) {
         g->stex[u].tex = name;
     }
@@ -333,6 +334,7 @@ static GLuint gl_slot_texture(R500Gl *g, GlJob *j, unsigned u, bool *as_is)
     glViewport(0, 0, j->tex[u].w[0], j->tex[u].h[0]);
     glUseProgram(g->cprog);
     glUniform1i(glGetUniformLocation(g->cprog, "r500_slot"), 0);
+    oy = glGetUniformLocation(g->cprog, "r500_oy");
     glBindVertexArray(g->cvao);
     /* each slot's piece of the texture */
     for (unsigned k = 0; k < GL_RES_MAX; k++) {
@@ -342,8 +344,7 @@ static GLuint gl_slot_texture(R500Gl *g, GlJob *j, unsigned u, bool *as_is)
             continue;
         }
         glScissor(r->x, r->y, r->w, r->h);
-        glUniform1i(glGetUniformLocation(g->cprog, "r500_oy"),
-                    j->tex[u].piece[k].oy);
+        glUniform1i(oy, j->tex[u].piece[k].oy);
         glBindTexture(GL_TEXTURE_2D, g->slot[k].tex);
         glDrawArrays(GL_TRIANGLES, 0, 3);
     }
