@@ -179,8 +179,7 @@ uint32_t r500_gl_tex_slot(R500Chip *s, GlJob *j, unsigned u)
     int w = t->level[0].w, h = t->level[0].h;
 
     if (t->coord_type || t->first || t->last || r500_tx_layers(t, 0) != 1 ||
-        t->fmt != R500_TXF_8_8_8_8 || t->sign || t->pow2fix || t->finish ||
-        t->fetch != R500_TX_FETCH_PLAIN || t->endian || !sf->row_bytes) {
+        !r500_tx_plain8(t) || t->pow2fix || t->endian || !sf->row_bytes) {
         return 0;
     }
     for (unsigned k = 0; k < GL_RES_MAX; k++) {

@@ -173,8 +173,14 @@ typedef struct _GString GString;
 bool r500_tx_gl_wrap(unsigned mode);
 const char *r500_tx_glsl_op(unsigned op);
 /*
- * Whether the unit's samples are texels of 8-bit unsigned components as
- * they are, point sampled (tx_glsl.c rounds them to k / 255 again).
+ * Whether the unit's texels are 8_8_8_8 unsigned as they are: each
+ * channel k / 255, nothing finished (no YUV, gamma or DXTC swizzle), a
+ * plain fetch.
+ */
+bool r500_tx_plain8(const R500TxUnit *t);
+/*
+ * Whether the unit's samples are such texels point sampled (tx_glsl.c
+ * rounds them to k / 255 again).
  */
 bool r500_tx_glsl_point8(const R500TxUnit *t);
 bool r500_tx_glsl(const R500TxUnit *t, unsigned unit, uint16_t ops,

@@ -121,12 +121,16 @@ void r500_tx_glsl_size(const R500TxUnit *t, float v[4])
     v[3] = t->lod_bias;
 }
 
+bool r500_tx_plain8(const R500TxUnit *t)
+{
+    return t->fmt == R500_TXF_8_8_8_8 && !t->sign && !t->finish &&
+           t->fetch == R500_TX_FETCH_PLAIN;
+}
+
 bool r500_tx_glsl_point8(const R500TxUnit *t)
 {
     /* one level's texel, not a blend (MIP_FILTER none or nearest) */
-    return t->fmt == R500_TXF_8_8_8_8 && !t->sign && !t->finish &&
-           t->fetch == R500_TX_FETCH_PLAIN && t->mag < 2 && t->min < 2 &&
-           t->mip <= 1;
+    return r500_tx_plain8(t) && t->mag < 2 && t->min < 2 && t->mip <= 1;
 }
 
 bool r500_tx_glsl(const R500TxUnit *t, unsigned unit, uint16_t ops,
