@@ -49,3 +49,38 @@ apt_main_uri() {
     apt_entries | awk -F'\t' -v suite="$1" \
         '$2 == suite && $3 ~ /(^| )main( |$)/ { print $1; exit }'
 }
+
+# The machine's own codename (bookworm, trixie, ...).
+apt_host_codename() {
+    (. /etc/os-release && echo "${VERSION_CODENAME:-}")
+}
+
+# A Debian release as codename: 11, 12, 13 or a codename.
+apt_codename() {
+    case "$1" in
+    11) echo bullseye ;;
+    12) echo bookworm ;;
+    13) echo trixie ;;
+    *) echo "$1" ;;
+    esac
+}
+
+# The entries Debian release $1 (a codename) has on the machine's own
+# mirrors, "URI<TAB>suite<TAB>signed-by" lines: each enabled entry of the
+# machine's own release with its suite renamed (bookworm-updates ->
+# trixie-updates, bookworm-security -> trixie-security; backports and
+# proposed updates are not the release; sid has no others).
+apt_release_entries() {
+    local release=$1 host uri suite comps sb new
+    host=$(apt_host_codename)
+    apt_entries | sort -u | while IFS=$'\t' read -r uri suite comps sb; do
+        case "$suite" in
+        "$host") new=$release ;;
+        "$host"-updates|"$host"-security)
+            [ "$release" = sid ] && continue
+            new="$release-${suite#"$host"-}" ;;
+        *) continue ;;
+        esac
+        printf '%s\t%s\t%s\n' "$uri" "$new" "$sb"
+    done
+}

@@ -4,8 +4,9 @@
 # Start a q35 machine with the emulated card as its only display.
 #   scripts/run.sh BUILD_DIR [extra QEMU arguments...]
 # By default it boots the Linux test guest (tests/guest/mkguest.py: Debian
-# 12's kernel and radeon driver, busybox, libdrm's modetest/vbltest; built
-# once and cached under ~/.cache/r500/guest) to a shell on the card's
+# 12's kernel and radeon driver, busybox, libdrm's modetest/vbltest, or
+# those of R500_GUEST_RELEASE=11|13; built once and cached under
+# ~/.cache/r500/guest) to a shell on the card's
 # console and on this terminal.  Boot media among the extra arguments
 # (-hda, -cdrom, -drive, -kernel, ...) or R500_GUEST=none boot those
 # instead, through the firmware as usual (docs/guests.md).

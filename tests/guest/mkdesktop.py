@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""Build the desktop test guest's root file system from Debian 12, cached.
+"""Build the desktop test guest's root file system from Debian, cached.
 
-    mkdesktop.py [--force] [--offline] [--quiet] [--manifest]
+    mkdesktop.py [--release 11|12|13] [--force] [--offline] [--quiet] [--manifest]
 
 Prints the directory holding `root.img` (an ext4 image, made with
 `mke2fs -d`, no root rights or loop devices needed) and `manifest.json`.
@@ -15,14 +15,15 @@ The packages: X.org with the radeon DDX, Mesa (the r300 Gallium driver and
 llvmpipe in libgl1-mesa-dri), mesa-utils, kmscube, glmark2 (es2-drm and
 x11), xterm, twm, xcompmgr and a static busybox, with their Depends closure and no
 Recommends, as apt itself resolves it against an empty dpkg status
-(`apt-get -s install`, the machine's own apt sources and preferences; no
-mirror is named here).  They are fetched with `apt-get download` and
+(`apt-get -s install` on the release's own suites on the machine's
+mirrors, scripts/apt-release.sh; no mirror is named here).  The release
+is chosen as for mkguest.py (default 12).  They are fetched with `apt-get download` and
 unpacked with `dpkg-deb -x`; no maintainer script runs (none is needed for
 what the guest runs: Xorg is started directly, libraries are found through
 the multiarch default paths and LD_LIBRARY_PATH).  Documentation, manual
 pages and translations are left out.
 
-Cache, under ~/.cache/r500/desktop (or $R500_CACHE/desktop):
+Cache, under ~/.cache/r500/desktop/<codename> (or $R500_CACHE/...):
     debs/*.deb          downloads
     <key>/root.img      key = hash of this script and the versions
     <key>/manifest.json
@@ -65,7 +66,7 @@ INST = re.compile(r"^Inst (\S+) \((\S+) .*\[(\S+)\]\)")
 
 
 def cache_root():
-    return os.path.join(os.path.dirname(mkguest.cache_root()), "desktop")
+    return os.path.join(mkguest.cache_base(), "desktop", mkguest.codename())
 
 
 def script_hash():
@@ -93,7 +94,8 @@ def resolve(root):
             p = subprocess.run(
                 ["apt-get", "-s", "-q", "-o", "Dir::State::status=" + status.name,
                  "-o", "APT::Install-Recommends=false", "install"] + PACKAGES,
-                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                env=mkguest.apt_env())
         except FileNotFoundError as e:
             raise GuestError("apt-get: %s" % e)
     if p.returncode:
@@ -180,7 +182,8 @@ def complete_builds(root, shash):
     return [d for _, d in sorted(found, reverse=True)]
 
 
-def ensure(force=False, offline=False):
+def ensure(force=False, offline=False, release=None):
+    mkguest.use_release(release)
     root = cache_root()
     debdir = os.path.join(root, "debs")
     os.makedirs(debdir, exist_ok=True)

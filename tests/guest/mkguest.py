@@ -1,28 +1,31 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""Build the Linux test guest from Debian 12 packages, cached.
+"""Build the Linux test guest from a Debian release's packages, cached.
 
-    mkguest.py [--cache DIR] [--force] [--offline] [--quiet]
+    mkguest.py [--release 11|12|13] [--force] [--offline] [--quiet]
 
 Prints the directory holding `vmlinuz`, `initrd.img` (gzip'd newc cpio) and
 `manifest.json` (package versions, kernel release, modules, sizes).
 
-Nothing is installed on the host: the packages are fetched with
-`apt-get download` and unpacked with `dpkg-deb -x`.  The guest is the distro
+The release is --release, else $R500_GUEST_RELEASE, else 12 (Debian 12,
+whatever the host runs).  Nothing is installed on the host: the packages
+are fetched with `apt-get download` from the release's own suites on the
+machine's mirrors (scripts/apt-release.sh: an apt state of its own, beside
+the machine's) and unpacked with `dpkg-deb -x`.  The guest is the distro
 kernel, the radeon module and what it depends on (read from each module's
 .modinfo, the .deb has no modules.dep), a few virtio modules,
 radeon/R520_cp.bin from firmware-amd-graphics, a static busybox, and libdrm's
 test programs with the shared libraries they need, taken from the guest's own
 libc6/libdrm packages (found by walking DT_NEEDED, never the host's).
 
-Cache, under ~/.cache/r500/guest (or $R500_CACHE/guest):
+Cache, under ~/.cache/r500/guest/<codename> (or $R500_CACHE/guest/...):
     debs/<package>_<version>_<arch>.deb    downloads, shared between builds
     <key>/                                 one built guest, key = hash of this
                                            directory's files and the versions
 Nothing is pinned: the current candidate versions are resolved each time
 (cheap), and a guest is rebuilt only when they or the scripts change.  The
 packages come only from the mirrors in the machine's own apt configuration
-(apt-get download; no URL is written here): when a kernel version has left
+(no URL is written here): when a kernel version has left
 them, an older kernel apt still knows is tried; when nothing can be fetched
 (offline), the newest guest built by the same scripts is used.
 """
@@ -42,7 +45,11 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
 FORMAT = 1                      # bump when the image layout changes
+# The Debian releases a guest is built from (docs/guests.md).
+RELEASES = {"11": "bullseye", "12": "bookworm", "13": "trixie"}
+DEFAULT_RELEASE = "12"
 
 # Modules shipped, each with its dependency closure (from the modules' own
 # .modinfo "depends=" fields), in load order.  init loads radeon's (or, for
@@ -71,11 +78,48 @@ def log(msg):
 
 
 QUIET = False
+# The release of the guest being built (use_release()).
+RELEASE = os.environ.get("R500_GUEST_RELEASE") or DEFAULT_RELEASE
+_apt_env = {}
+
+
+def use_release(release):
+    """Build from Debian `release` (11, 12, 13) from now on."""
+    global RELEASE
+    release = str(release or os.environ.get("R500_GUEST_RELEASE")
+                  or DEFAULT_RELEASE)
+    if release not in RELEASES:
+        raise GuestError("unknown Debian release %r (one of %s)" %
+                         (release, ", ".join(sorted(RELEASES))))
+    RELEASE = release
+
+
+def codename():
+    return RELEASES[RELEASE]
+
+
+def cache_base():
+    return os.environ.get("R500_CACHE") or os.path.expanduser("~/.cache/r500")
 
 
 def cache_root():
-    base = os.environ.get("R500_CACHE") or os.path.expanduser("~/.cache/r500")
-    return os.path.join(base, "guest")
+    return os.path.join(cache_base(), "guest", codename())
+
+
+def apt_env():
+    """The environment of an apt command on the release's own apt state
+    (scripts/apt-release.sh; updated at most daily)."""
+    if RELEASE not in _apt_env:
+        try:
+            conf = subprocess.run(
+                [os.path.join(ROOT, "scripts", "apt-release.sh"), RELEASE],
+                check=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                text=True).stdout.strip()
+        except (subprocess.CalledProcessError, OSError) as e:
+            raise GuestError("no apt for Debian %s: %s" % (RELEASE, " ".join(
+                getattr(e, "stderr", str(e)).strip().splitlines()[-2:])))
+        _apt_env[RELEASE] = dict(os.environ, APT_CONFIG=conf)
+    return _apt_env[RELEASE]
 
 
 def run(cmd, **kw):
@@ -93,7 +137,8 @@ def apt_records(pkgs, all_versions=False):
     try:
         # Exits non-zero when one name is unknown; the others still print.
         out = subprocess.run(cmd + list(pkgs), stdout=subprocess.PIPE,
-                             stderr=subprocess.DEVNULL, text=True).stdout
+                             stderr=subprocess.DEVNULL, text=True,
+                             env=apt_env()).stdout
     except FileNotFoundError as e:
         raise GuestError("apt-cache: %s" % e)
     recs, cur, key = {}, {}, None
@@ -125,8 +170,8 @@ def resolve():
     found = apt_records(top)
     missing = [p for p in top if p not in found]
     if missing:
-        raise GuestError("apt does not know %s; run scripts/deps.sh (it adds "
-                         "non-free-firmware) and apt-get update" % " ".join(missing))
+        raise GuestError("Debian %s's apt does not know %s" % (
+            RELEASE, " ".join(missing)))
     wanted = [(n, found[n][0]) for n in top]
     # Userspace closure over Depends: small (libc6, libdrm*, libgcc-s1...);
     # only ELF-needed files end up in the image.  Virtual names are skipped.
@@ -151,9 +196,10 @@ def resolve():
 
 
 def apt_lists_key():
-    """Changes whenever apt's view of the archive may have changed."""
-    h = hashlib.sha256()
-    for d in ("/var/lib/apt/lists", "/etc/apt/sources.list.d"):
+    """Changes whenever apt's view of the release may have changed."""
+    h = hashlib.sha256(RELEASE.encode())
+    conf_dir = os.path.dirname(apt_env()["APT_CONFIG"])
+    for d in (os.path.join(conf_dir, "lists"), conf_dir):
         for f in sorted(os.listdir(d)) if os.path.isdir(d) else []:
             st = os.stat(os.path.join(d, f))
             h.update(("%s %d %d\n" % (f, st.st_size, st.st_mtime_ns)).encode())
@@ -212,8 +258,8 @@ def download_many(recs, debs):
         sum(int(r.get("Size", 0)) for r in todo) / 1e6))
     with tempfile.TemporaryDirectory(dir=debs) as tmp:
         try:
-            run(["apt-get", "-q", "-o", "APT::Sandbox::User=root",
-                 "download"] + specs, cwd=tmp)
+            run(["apt-get", "-q", "download"] + specs, cwd=tmp,
+                env=apt_env())
         except (subprocess.CalledProcessError, FileNotFoundError) as e:
             raise GuestError("apt-get download %s failed: %s" % (
                 " ".join(specs) if len(specs) < 4 else "(%d packages)" % len(specs),
@@ -511,8 +557,10 @@ def prune(root, keep):
             os.unlink(os.path.join(debs, f))
 
 
-def ensure(force=False, offline=False):
-    """Directory of an up-to-date guest, building it if needed."""
+def ensure(force=False, offline=False, release=None):
+    """Directory of an up-to-date guest of Debian `release` (default:
+    $R500_GUEST_RELEASE, else 12), building it if needed."""
+    use_release(release)
     root = cache_root()
     debs = os.path.join(root, "debs")
     os.makedirs(debs, exist_ok=True)
@@ -590,12 +638,15 @@ def cli(prog, description, ensure_fn, what):
     ap.add_argument("--offline", action="store_true",
                     help="use the newest cached %s built by these scripts" % what)
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--release", choices=sorted(RELEASES),
+                    help="the Debian release (default $R500_GUEST_RELEASE, "
+                    "else %s)" % DEFAULT_RELEASE)
     ap.add_argument("--manifest", action="store_true",
                     help="print the manifest instead of the directory")
     args = ap.parse_args()
     QUIET = args.quiet
     try:
-        out = ensure_fn(args.force, args.offline)
+        out = ensure_fn(args.force, args.offline, args.release)
     except GuestError as e:
         print("%s: error: %s" % (prog, e), file=sys.stderr)
         return 1

@@ -235,6 +235,11 @@ def main():
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--qemu", help="default BUILD/qemu/build/qemu-system-x86_64")
     ap.add_argument("--out", help="default BUILD/guest/MODEL-SCENARIO")
+    ap.add_argument("--release", choices=sorted(mkguest.RELEASES),
+                    default=os.environ.get("R500_GUEST_RELEASE") or
+                    mkguest.DEFAULT_RELEASE,
+                    help="the Debian release of the guest (default "
+                    "$R500_GUEST_RELEASE, else %s)" % mkguest.DEFAULT_RELEASE)
     ap.add_argument("--vram", default="256M")
     ap.add_argument("--memory", help="guest RAM in MiB (per scenario)")
     ap.add_argument("--timeout", type=int, help="wall-clock limit in seconds")
@@ -281,10 +286,12 @@ def main():
                   file=sys.stderr)
             return 1
         try:
-            guest = mkguest.ensure(offline=a.offline)
+            guest = mkguest.ensure(offline=a.offline, release=a.release)
             disk = None
             if a.scenario in DESKTOP_SCENARIOS:
-                disk = os.path.join(mkdesktop.ensure(offline=a.offline), "root.img")
+                disk = os.path.join(mkdesktop.ensure(offline=a.offline,
+                                                     release=a.release),
+                                    "root.img")
         except mkguest.GuestError as e:
             print("run: cannot build the guest: %s" % e, file=sys.stderr)
             return 1
