@@ -5,7 +5,9 @@
  * r500_display.c build their subsections from the core's lists:
  *
  *   #define VMS_CMD(kind, f, n) VMS_##kind(f, R500Rb2dCmd, n)
- *   .fields = (VMStateField[]) { R500_MIG_RB2D_CMD(VMS_CMD) ... }
+ *   .fields = (const VMStateField[]) { R500_MIG_RB2D_CMD(VMS_CMD) ... }
+ *
+ * (The lists put the comma after each field.)
  */
 #ifndef HW_R500_QEMU_R500_MIGRATE_H
 #define HW_R500_QEMU_R500_MIGRATE_H
@@ -13,12 +15,12 @@
 #include "migration/vmstate.h"
 #include "../migrate.h"
 
-#define VMS_BOOL(f, s, n)           VMSTATE_BOOL(f, s),
-#define VMS_UINT8(f, s, n)          VMSTATE_UINT8(f, s),
-#define VMS_UINT32(f, s, n)         VMSTATE_UINT32(f, s),
-#define VMS_INT32(f, s, n)          VMSTATE_INT32(f, s),
-#define VMS_UINT64(f, s, n)         VMSTATE_UINT64(f, s),
-#define VMS_INT64(f, s, n)          VMSTATE_INT64(f, s),
-#define VMS_UINT32_ARRAY(f, s, n)   VMSTATE_UINT32_ARRAY(f, s, n),
+#define VMS_BOOL(f, s, n)           VMSTATE_BOOL(f, s)
+#define VMS_UINT8(f, s, n)          VMSTATE_UINT8(f, s)
+#define VMS_UINT32(f, s, n)         VMSTATE_UINT32(f, s)
+#define VMS_INT32(f, s, n)          VMSTATE_INT32(f, s)
+#define VMS_UINT64(f, s, n)         VMSTATE_UINT64(f, s)
+#define VMS_INT64(f, s, n)          VMSTATE_INT64(f, s)
+#define VMS_UINT32_ARRAY(f, s, n)   VMSTATE_UINT32_ARRAY(f, s, n)
 
 #endif
