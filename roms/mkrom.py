@@ -87,8 +87,8 @@ def verify(rom, defs, model, asm):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--root", default=os.path.dirname(os.path.dirname(
-        os.path.abspath(__file__))), help="source tree")
+    ap.add_argument("--root", default=r500defs.source_root(),
+                    help="source tree")
     ap.add_argument("--list", action="store_true",
                     help="print the model names and exit")
     ap.add_argument("--vgabios")
@@ -105,7 +105,7 @@ def main():
         fail("model %s not in models.def" % a.model)
     with open(a.vgabios, "rb") as f:
         rom, asm = compose(f.read(), defs, a.model,
-                           os.path.join(a.root, "roms", "atom", "rom.atom"))
+                           os.path.join(a.root, *r500defs.ATOM_DIR, "rom.atom"))
     verify(rom, defs, a.model, asm)
     with open(a.output, "wb") as f:
         f.write(rom)

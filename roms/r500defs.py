@@ -147,8 +147,27 @@ class ChipDefs:
         return None
 
 
+# Where the chip's definitions and the AtomBIOS sources are in the source
+# tree (QEMU's own tree has them in hw/display/r500 and roms/r500/atom:
+# scripts/upstream-series.py rewrites these two lines).
+CHIP_DIR = ("hw", "r500")
+ATOM_DIR = ("roms", "atom")
+
+
+def source_root():
+    """The source tree this file lives in: the nearest directory above it
+    with the chip's definitions."""
+    d = os.path.dirname(os.path.abspath(__file__))
+    while not os.path.exists(os.path.join(d, *CHIP_DIR, "models.def")):
+        if d == os.path.dirname(d):
+            raise SystemExit("no %s/models.def above %s" % (
+                "/".join(CHIP_DIR), __file__))
+        d = os.path.dirname(d)
+    return d
+
+
 def default_defs(root=None):
-    """ChipDefs of the source tree this file lives in."""
-    root = root or os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    return ChipDefs(os.path.join(root, "hw", "r500", "regs"),
-                    os.path.join(root, "hw", "r500", "models.def"))
+    """ChipDefs of the source tree (default: the one this file is in)."""
+    root = root or source_root()
+    return ChipDefs(os.path.join(root, *CHIP_DIR, "regs"),
+                    os.path.join(root, *CHIP_DIR, "models.def"))
