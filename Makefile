@@ -3,6 +3,10 @@
 #   make run    install what is missing, build everything, start the card
 #   make test   install what is missing, build everything, run every test
 BUILD ?= build
+# The QEMU the card builds into (scripts/qemu-build.sh's table): 10.0 by
+# default; QEMU_VERSION=10.2 make run takes another for a new build
+# directory (an existing one: meson configure build -Dqemu_version=10.2).
+QEMU_VERSION ?=
 
 .PHONY: all run test deps clean
 
@@ -21,7 +25,7 @@ deps:
 	scripts/deps.sh
 
 $(BUILD)/build.ninja:
-	meson setup $(BUILD)
+	meson setup $(BUILD) $(if $(QEMU_VERSION),-Dqemu_version=$(QEMU_VERSION))
 
 clean:
 	rm -rf $(BUILD)

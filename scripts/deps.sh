@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
-# Install what a fresh Debian 12 machine lacks to build and test r500.
-# Idempotent and quiet when everything is present.  Uses sudo when not root.
-# scripts/fresh-check.sh proves the list on a clean bookworm root.
+# Install what a fresh Debian 12 or 13 machine lacks to build and test
+# r500.  Idempotent and quiet when everything is present.  Uses sudo when
+# not root.  scripts/fresh-check.sh proves the list on clean roots of both.
 #
-# Mirrors: nothing here names a host.  The deb-src entries (QEMU's source
-# package) and the non-free-firmware component (the guest's radeon
-# firmware) are added for the very mirrors the machine's apt already uses,
-# so a machine behind a local mirror or proxy keeps working.
+# Every package named here exists in both releases.  QEMU 10 needs meson
+# 1.5 or newer: Debian 13 has it; on Debian 12 it comes from
+# bookworm-backports, on the very mirror the machine's apt already uses
+# (nothing here names a host).  QEMU's source and the guests' packages
+# come from scripts/apt-release.sh, beside the machine's apt state.
 set -euo pipefail
 
 packages=(
@@ -34,7 +35,7 @@ packages=(
     xvfb x11-apps
     # the ASan+UBSan builds and the fuzzers (docs/reliability.md): clang,
     # its sanitizer and libFuzzer runtimes, llvm-symbolizer for the traces
-    clang libclang-rt-14-dev llvm
+    clang libclang-rt-dev llvm
 )
 
 missing=()
@@ -48,51 +49,50 @@ sudo=""
 
 # shellcheck source=apt-sources.sh
 . "$(dirname "$0")/apt-sources.sh"
+host=$(apt_host_codename)
 
-# deb-src for every Debian suite the machine uses, and non-free-firmware
-# where its entry lacks it.  Rewritten whenever the machine's sources
-# change, so it never names a mirror the machine has stopped using.
+# meson >= 1.5 (QEMU 10): on Debian 12 from bookworm-backports, which
+# apt never takes a package from unless asked (NotAutomatic).
+meson_ok() {
+    dpkg --compare-versions \
+        "$(dpkg-query -W -f='${Version}' meson 2>/dev/null || echo 0)" ge 1.5
+}
+backports=""
+if [ "$host" = bookworm ] && ! meson_ok; then
+    backports=bookworm-backports
+    for i in "${!missing[@]}"; do      # not bookworm's own 1.0 first
+        [ "${missing[$i]}" = meson ] && unset 'missing[i]'
+    done
+    missing=("${missing[@]}")
+fi
+
+# The machine's sources with bookworm-backports added where meson needs
+# it, in a file of our own; rewritten (or removed) whenever that changes,
+# so it never names a mirror the machine has stopped using.  (Earlier
+# versions of this script put deb-src and non-free-firmware here.)
 src_list=/etc/apt/sources.list.d/r500.sources
-# deb-src entries the machine already has (then apt-get source works as is)
-have_src=$(for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list \
-                    /etc/apt/sources.list.d/*.sources; do
-               [ -f "$f" ] && [ "$f" != "$src_list" ] && cat "$f"
-           done | grep -E '^[[:space:]]*(deb-src|Types:.*deb-src)' | head -1 || true)
-want="# Added by r500 scripts/deps.sh from this machine's apt sources:
-# QEMU's source package (deb-src) and the guest's radeon firmware
-# (non-free-firmware)."
-while IFS=$'\t' read -r uri suite comps sb; do
-    [ -n "$uri" ] || continue
-    # Only Debian's own archives carry these components.
-    case " $comps " in *" main "*) ;; *) continue ;; esac
-    signed=""
-    [ -n "$sb" ] && signed="Signed-By: $sb"
-    if [ -z "$have_src" ]; then
-        want+="
-
-Types: deb-src
-URIs: $uri
-Suites: $suite
-Components: main
-$signed"
-    fi
-    case " $comps " in *" non-free-firmware "*) continue ;; esac
-    want+="
+want=""
+if [ "$host" = bookworm ]; then
+    uri=$(apt_main_uri bookworm)
+    sb=$(apt_entries | awk -F'\t' -v u="$uri" '$1 == u && $2 == "bookworm" { print $4; exit }')
+    want="# Added by r500 scripts/deps.sh from this machine's apt sources:
+# meson 1.5 or newer for QEMU 10 (bookworm-backports).
 
 Types: deb
 URIs: $uri
-Suites: $suite
-Components: non-free-firmware
-$signed"
-done < <(apt_entries | sort -u)
-
+Suites: bookworm-backports
+Components: main${sb:+
+Signed-By: $sb}"
+fi
 need_update=""
-if [ "$(cat "$src_list" 2>/dev/null)" != "$want" ]; then
+if [ -z "$want" ]; then
+    [ -f "$src_list" ] && { $sudo rm -f "$src_list"; need_update=1; }
+elif [ "$(cat "$src_list" 2>/dev/null)" != "$want" ]; then
     printf '%s\n' "$want" | $sudo tee "$src_list" >/dev/null
     need_update=1
 fi
 
-if [ ${#missing[@]} -gt 0 ] || [ -n "$need_update" ]; then
+if [ ${#missing[@]} -gt 0 ] || [ -n "$need_update" ] || [ -n "$backports" ]; then
     echo "deps: apt-get update" >&2
     $sudo apt-get update -qq
 fi
@@ -100,5 +100,11 @@ if [ ${#missing[@]} -gt 0 ]; then
     echo "deps: installing ${#missing[@]} packages: ${missing[*]}" >&2
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
         "${missing[@]}" >/dev/null
-    echo "deps: done" >&2
 fi
+if [ -n "$backports" ]; then
+    echo "deps: installing meson from $backports (QEMU 10 needs 1.5 or newer)" >&2
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+        -t "$backports" meson >/dev/null
+    meson_ok || { echo "deps: meson is still older than 1.5" >&2; exit 1; }
+fi
+[ ${#missing[@]} -eq 0 ] && [ -z "$backports" ] || echo "deps: done" >&2

@@ -12,7 +12,7 @@
 
 #include "r500-qtest.h"
 #include "libqos/malloc-pc.h"
-#include "qapi/qmp/qdict.h"
+#include "qobject/qdict.h"
 #include "standard-headers/linux/pci_regs.h"
 #include "hw/r500/cp/pm4.h"
 

@@ -191,7 +191,7 @@ static void test_native_16bpp(void)
 
 static uint32_t lut_entry(unsigned i)
 {
-    return (pattern(i, 1000) & 0x3FFFFFFF);
+    return pattern(i, 1000) & 0x3FFFFFFF;
 }
 
 static void test_native_8bpp_lut(void)
@@ -871,8 +871,10 @@ static void wait_2d_idle(R500Test *t)
  */
 static void test_tiled_2d(void)
 {
-    /* radeon_reg.h RADEON_GMC_*: pitch/offset regs, solid brush, 32 bpp,
-     * colour source, no compare, no write mask */
+    /*
+     * radeon_reg.h RADEON_GMC_*: pitch/offset regs, solid brush, 32 bpp,
+     * colour source, no compare, no write mask
+     */
     const uint32_t gmc = 3 | 13u << 4 | 6u << 8 | 3u << 12 | 1u << 28 |
                          1u << 30;
     const uint32_t tpo = 1u << 30 | (TFB_PITCH / 64) << 22 | TFB >> 10;

@@ -25,7 +25,7 @@
  * joins as a scenario of its own, with its registers in snapshot().
  */
 #include "r500-qtest.h"
-#include "qapi/qmp/qdict.h"
+#include "qobject/qdict.h"
 #include "r500-cp-env.h"
 #include "r500-3d-env.h"
 

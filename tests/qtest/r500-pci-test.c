@@ -5,7 +5,7 @@
  * 1-2), and round trips through every indirect register space.
  */
 #include "r500-qtest.h"
-#include "qapi/qmp/qdict.h"
+#include "qobject/qdict.h"
 #include "standard-headers/linux/pci_regs.h"
 
 static void test_identity(const R500TestModel *m)
@@ -45,7 +45,8 @@ static void test_bars(const R500TestModel *m)
     g_assert_cmphex(bar0 & 0xf, ==, PCI_BASE_ADDRESS_MEM_PREFETCH);
     g_assert_cmphex(bar_size(bar0, 0xf), ==, 256 * MiB);
     /* BAR1: 256 bytes of I/O. */
-    g_assert_cmphex(bar1 & PCI_BASE_ADDRESS_SPACE, ==, PCI_BASE_ADDRESS_SPACE_IO);
+    g_assert_cmphex(bar1 & PCI_BASE_ADDRESS_SPACE, ==,
+                    PCI_BASE_ADDRESS_SPACE_IO);
     g_assert_cmphex(bar_size(bar1 | 0xffff0000, 0x3), ==, 256);
     /* BAR2: 64 KiB non-prefetchable 32-bit memory (registers). */
     g_assert_cmphex(bar2 & 0xf, ==, 0);

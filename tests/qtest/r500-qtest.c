@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 #include "r500-qtest.h"
-#include "qapi/qmp/qdict.h"
+#include "qobject/qdict.h"
 
 const R500TestModel r500_test_models[4] = {
     { "rv515", 0x7142, false, false, 1 },

@@ -23,7 +23,7 @@
  * half in QEMU's main loop): the rules hold for both.
  */
 #include "r500-qtest.h"
-#include "qapi/qmp/qdict.h"
+#include "qobject/qdict.h"
 #include "r500-cp-env.h"
 #include "r500-3d-env.h"
 

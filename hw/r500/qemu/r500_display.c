@@ -275,7 +275,7 @@ static void r500_display_host_cursor(R500Head *hd, bool shown,
         }
         dpy_cursor_define(hd->con, c);
         if (hd->qcursor) {
-            cursor_put(hd->qcursor);
+            cursor_unref(hd->qcursor);
         }
         hd->qcursor = c;
     }
@@ -345,18 +345,30 @@ static void r500_display_native(R500Display *d, R500Head *hd,
                                 const R500Scanout *so)
 {
     DisplaySurface *surface = qemu_console_surface(hd->con);
-    bool compose = d->guest_hwcursor || !dpy_cursor_define_supported(hd->con);
+    /*
+     * The cursor goes into the frame when asked to, or when no display
+     * shows this console (a screendump is all there is to see: -display
+     * none, qtest); a display that attaches later gets the host cursor,
+     * and the frame is drawn again without it.
+     */
+    bool compose = d->guest_hwcursor || !qemu_console_is_visible(hd->con);
     unsigned long *rows;
     uint64_t lo, hi;
     int64_t y0 = -1;
 
+    if (compose != hd->composed) {
+        hd->composed = compose;
+        hd->cursor_shown = false;
+        hd->full = true;
+    }
     if (!scanout_same(so, &hd->last)) {
         trace_r500_display_mode(so->crtc, so->width, so->height, so->format,
                                 so->base, so->pitch, so->refresh_mhz);
         hd->full = true;
     }
     if (!surface || surface_width(surface) != so->width ||
-        surface_height(surface) != so->height || is_buffer_shared(surface)) {
+        surface_height(surface) != so->height ||
+        !surface_is_allocated(surface)) {
         qemu_console_resize(hd->con, so->width, so->height);
         surface = qemu_console_surface(hd->con);
         hd->full = true;
@@ -576,7 +588,7 @@ void r500_display_exit(R500Display *d)
 
         graphic_console_close(hd->con);
         if (hd->qcursor) {
-            cursor_put(hd->qcursor);
+            cursor_unref(hd->qcursor);
         }
         g_free(hd->pending);
         g_free(hd->cursor);
@@ -596,7 +608,7 @@ static const VMStateDescription vmstate_r500_crtc_state = {
     .name = "r500/crtc",
     .version_id = 1,
     .minimum_version_id = 1,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         R500_MIG_CRTC(VMS_CRTC)
         VMSTATE_END_OF_LIST()
     },
@@ -606,7 +618,7 @@ static const VMStateDescription vmstate_r500_i2c = {
     .name = "r500/i2c",
     .version_id = 1,
     .minimum_version_id = 1,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         R500_MIG_I2C(VMS_I2C)
         VMSTATE_END_OF_LIST()
     },
@@ -616,7 +628,7 @@ const VMStateDescription vmstate_r500_disp_state = {
     .name = "r500/disp-state",
     .version_id = 1,
     .minimum_version_id = 1,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_STRUCT_ARRAY(crtc, R500DispState, R500_NUM_CRTC, 1,
                              vmstate_r500_crtc_state, R500CrtcState),
         VMSTATE_UINT32_2DARRAY(lut, R500DispState, 2, 256),

@@ -21,6 +21,7 @@ typedef struct R500Head {
     unsigned long *pending;     /* VRAM pages written since drawn */
     R500CursorImage *cursor;    /* last cursor drawn or defined */
     bool cursor_shown;
+    bool composed;              /* the cursor is drawn into the frame */
     QEMUCursor *qcursor;        /* host cursor */
 } R500Head;
 
@@ -46,12 +47,6 @@ typedef struct R500Display {
     unsigned long *cpu;
     bool logged_vga_d2;
 } R500Display;
-
-#define DEFINE_R500_DISPLAY_PROPERTIES(_state, _field)                      \
-    DEFINE_PROP_UINT32("heads", _state, _field.heads, 1),                   \
-    DEFINE_PROP_BOOL("guest-hwcursor", _state, _field.guest_hwcursor,       \
-                     false),                                                \
-    DEFINE_EDID_PROPERTIES(_state, _field.edid_info)
 
 bool r500_display_realize(R500Display *d, DeviceState *dev,
                           VGACommonState *vga, R500Chip *chip, Error **errp);

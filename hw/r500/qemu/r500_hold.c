@@ -9,22 +9,28 @@
  * access is made on RAM, marking it dirty as the CPU's own writes are.
  * Every later access is RAM's again.
  *
- * Memory regions change under the big lock only, and under TCG on a
- * vCPU's thread: QEMU 7.2's tcg_commit() gives the other threads' vCPUs
- * the new memory map at once but flushes their TLBs later, and an MMIO
- * access in between reaches another region's callback (a virtio MSI-X
- * table, seen in the desktop guest).  So the spans are recorded, and
- * mapped where that is safe: at once on a vCPU (a trapped access, a
- * status read) or without TCG, else by work the board queues on the
- * first vCPU (async_run_on_cpu).  Until then the chip's CP waits before
- * the fence (R500HostOps.vram_holds_ready), so the guest never learns of
- * the work before the CPU's reads of it are trapped.
+ * Memory regions change under the big lock only, and under TCG only
+ * while every vCPU is out of its translated code: QEMU 10's tcg_commit()
+ * gives a vCPU the new memory map at once (iotlb_to_section() reads the
+ * address space's current dispatch) but flushes its TLB only when it
+ * next leaves its translated code, even on the vCPU that made the
+ * change, and an MMIO access in between reaches another region's
+ * callback (a virtio MSI-X table, seen in the desktop guest under 7.2,
+ * where only the other vCPUs lagged).  So the spans are recorded, and
+ * mapped where that is safe: at once without TCG (or before any vCPU
+ * exists), else by work the board queues with async_safe_run_on_cpu(),
+ * which runs with every vCPU stopped (as target/i386/kvm/hyperv.c maps
+ * the SynIC's pages).  A trapped access reads or writes RAM itself and
+ * leaves the unmapping to that work.  Until the spans are mapped the
+ * chip's CP waits before the fence (R500HostOps.vram_holds_ready), so
+ * the guest never learns of the work before the CPU's reads of it are
+ * trapped.
  */
 #include "qemu/osdep.h"
 #include "qemu/main-loop.h"
 #include "qemu/units.h"
 #include "hw/core/cpu.h"
-#include "sysemu/tcg.h"
+#include "system/tcg.h"
 
 #include "r500_hold.h"
 #include "trace.h"
@@ -46,7 +52,6 @@ static uint64_t r500_hold_read(void *opaque, hwaddr addr, unsigned size)
     hs->traps++;
     trace_r500_hold_trap(off, size, 0);
     r500_vram_release(hs->chip, off, size);
-    r500_hold_apply(hs);
     if (off < hs->vram_size && size <= hs->vram_size - off) {
         val = ldn_le_p(hs->vram_ptr + off, size);
     }
@@ -65,7 +70,6 @@ static void r500_hold_write(void *opaque, hwaddr addr, uint64_t val,
     hs->traps++;
     trace_r500_hold_trap(off, size, 1);
     r500_vram_release(hs->chip, off, size);
-    r500_hold_apply(hs);
     if (off < hs->vram_size && size <= hs->vram_size - off) {
         stn_le_p(hs->vram_ptr + off, size, val);
         /* the CPU's write, for migration, the display and the renderer */
@@ -101,6 +105,7 @@ void r500_hold_realize(R500Holds *hs, Object *owner, MemoryRegion *vram,
 
 void r500_hold_apply(R500Holds *hs)
 {
+    assert(r500_hold_may_map());
     if (!hs->pending) {
         return;
     }
@@ -124,8 +129,9 @@ void r500_hold_apply(R500Holds *hs)
 bool r500_hold_may_map(void)
 {
     /* without a vCPU yet, nothing can reach a stale TLB either */
-    return qemu_mutex_iothread_locked() &&
-           (!tcg_enabled() || current_cpu || !first_cpu);
+    return bql_locked() &&
+           (!tcg_enabled() || !first_cpu ||
+            (current_cpu && cpu_in_exclusive_context(current_cpu)));
 }
 
 /* Map now where that is safe, else later (*later). */

@@ -44,8 +44,9 @@ void r500_hold_realize(R500Holds *hs, Object *owner, MemoryRegion *vram,
 /*
  * R500HostOps.vram_hold / vram_unhold / vram_holds_ready, under the chip's
  * lock.  Where the memory map may not change now (without the big lock,
- * or off the vCPUs under TCG) the overlays change later: *later is set,
- * and the board has a vCPU call r500_hold_apply and kick the chip.
+ * or under TCG while a vCPU may be in its translated code) the overlays
+ * change later: *later is set, and the board has r500_hold_apply called
+ * with every vCPU stopped and kicks the chip.
  */
 bool r500_hold_add(R500Holds *hs, uint64_t offset, uint64_t len,
                    bool *later);
@@ -54,8 +55,8 @@ void r500_hold_remove(R500Holds *hs, uint64_t offset, uint64_t len,
 bool r500_hold_ready(R500Holds *hs, bool *later);
 /*
  * Whether the memory map may change here and now: under the big lock,
- * and under TCG on a vCPU only (r500_hold.c says why).  The board's
- * aperture follows the same rule.
+ * and under TCG only in work run with every vCPU stopped (r500_hold.c
+ * says why).  The board's aperture follows the same rule.
  */
 bool r500_hold_may_map(void);
 /* Map and unmap the overlays as the spans want: big lock, chip lock. */

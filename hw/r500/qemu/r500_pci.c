@@ -31,13 +31,14 @@
 #include "hw/qdev-properties.h"
 #include "hw/display/vga_int.h"
 #include "migration/vmstate.h"
-#include "sysemu/qtest.h"
-#include "sysemu/runstate.h"
-#include "sysemu/tcg.h"
+#include "system/qtest.h"
+#include "system/runstate.h"
+#include "system/tcg.h"
 #include "hw/core/cpu.h"
 #include "ui/console.h"
 #include "trace.h"
 
+#include "r500_compat.h"
 #include "../r500.h"
 #include "r500_migrate.h"
 #include "r500_display.h"
@@ -153,7 +154,7 @@ static bool r500_host_dma_read(void *opaque, uint64_t addr, void *buf,
 {
     R500PCIState *s = opaque;
 
-    if (!qemu_mutex_iothread_locked()) {
+    if (!bql_locked()) {
         return r500_dma_ram(s, addr, buf, len, false);
     }
     return pci_dma_read(PCI_DEVICE(s), addr, buf, len) == MEMTX_OK;
@@ -164,7 +165,7 @@ static bool r500_host_dma_write(void *opaque, uint64_t addr, const void *buf,
 {
     R500PCIState *s = opaque;
 
-    if (!qemu_mutex_iothread_locked()) {
+    if (!bql_locked()) {
         return r500_dma_ram(s, addr, (uint8_t *)buf, len, true);
     }
     return pci_dma_write(PCI_DEVICE(s), addr, buf, len) == MEMTX_OK;
@@ -202,7 +203,7 @@ static void r500_host_set_irq(void *opaque, bool level)
         qatomic_inc(&s->irq_edges);
     }
     qatomic_set(&s->irq_want, level);
-    if (qemu_mutex_iothread_locked()) {
+    if (bql_locked()) {
         r500_irq_apply(s);
     } else {
         qemu_bh_schedule(s->bql_bh);
@@ -258,20 +259,15 @@ static bool r500_host_vram_cpu_written(void *opaque, uint64_t offset,
 }
 
 /*
- * The renderer's holds (r500_hold.c): mapped at once where the memory map
- * may change, else by work queued on the first vCPU (under TCG the map
- * may change on a vCPU only) or, without one, the bottom half; either
- * then kicks the chip (its CP waits for them before a fence).
- */
-/*
  * The memory-map changes left for later (the aperture's, the holds'),
- * made where the map may change (r500_hold_may_map); the CP may wait for
- * the holds (r500_host_vram_holds_ready), so it is kicked after them.
+ * made where the map may change (r500_hold_may_map: the big lock, and
+ * under TCG every vCPU stopped); the CP may wait for the holds
+ * (r500_host_vram_holds_ready), so it is kicked after them.
  */
 static void r500_map_apply(R500PCIState *s)
 {
     if (!r500_hold_may_map()) {
-        return;                         /* queued on a vCPU already */
+        return;                         /* queued for the vCPUs already */
     }
     if (qatomic_xchg(&s->aperture_stale, 0)) {
         r500_lock(&s->lock);
@@ -286,16 +282,23 @@ static void r500_map_apply(R500PCIState *s)
     }
 }
 
+/* Safe work runs outside the big lock, every vCPU stopped: take it. */
 static void r500_map_work(CPUState *cpu, run_on_cpu_data data)
 {
+    bql_lock();
     r500_map_apply(data.host_ptr);
+    bql_unlock();
 }
 
-/* Have r500_map_apply() run: on the first vCPU under TCG, else the BH. */
+/*
+ * Have r500_map_apply() run: under TCG with every vCPU stopped, else in
+ * the bottom half.
+ */
 static void r500_map_later(R500PCIState *s)
 {
     if (tcg_enabled() && first_cpu) {
-        async_run_on_cpu(first_cpu, r500_map_work, RUN_ON_CPU_HOST_PTR(s));
+        async_safe_run_on_cpu(first_cpu, r500_map_work,
+                              RUN_ON_CPU_HOST_PTR(s));
     } else {
         qemu_bh_schedule(s->bql_bh);
     }
@@ -787,7 +790,7 @@ static const VMStateDescription vmstate_r500_cp_packet = {
     .version_id = 1,
     .minimum_version_id = 1,
     .needed = r500_cp_packet_needed,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         R500_MIG_CP_PACKET(VMS_CHIP)
         VMSTATE_END_OF_LIST()
     },
@@ -798,11 +801,11 @@ static const VMStateDescription vmstate_r500_cp = {
     .name = "r500/cp",
     .version_id = 1,
     .minimum_version_id = 1,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         R500_MIG_CP(VMS_CHIP)
         VMSTATE_END_OF_LIST()
     },
-    .subsections = (const VMStateDescription * []) {
+    .subsections = (const VMStateDescription * const []) {
         &vmstate_r500_cp_packet,
         NULL
     },
@@ -821,7 +824,7 @@ static const VMStateDescription vmstate_r500_rb2d = {
     .version_id = 1,
     .minimum_version_id = 1,
     .needed = r500_rb2d_needed,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         R500_MIG_RB2D(VMS_CHIP)
         VMSTATE_END_OF_LIST()
     },
@@ -832,7 +835,7 @@ static const VMStateDescription vmstate_r500_rb2d_cmd = {
     .name = "r500/rb2d/cmd",
     .version_id = 1,
     .minimum_version_id = 1,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         R500_MIG_RB2D_CMD(VMS_CMD)
         VMSTATE_END_OF_LIST()
     },
@@ -857,7 +860,7 @@ static const VMStateDescription vmstate_r500_rb2d_fifo = {
     .version_id = 1,
     .minimum_version_id = 1,
     .needed = r500_rb2d_fifo_needed,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         R500_MIG_RB2D_FIFO(VMS_CHIP)
         VMSTATE_STRUCT_ARRAY(chip.rb2d.fifo, R500PCIState,
                              R500_RB2D_FIFO_SIZE, 1, vmstate_r500_rb2d_cmd,
@@ -871,7 +874,7 @@ static const VMStateDescription vmstate_r500_disp = {
     .name = "r500/disp",
     .version_id = 1,
     .minimum_version_id = 1,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_STRUCT(chip.disp.st, R500PCIState, 1, vmstate_r500_disp_state,
                        R500DispState),
         VMSTATE_END_OF_LIST()
@@ -883,7 +886,7 @@ static const VMStateDescription vmstate_r500_vap = {
     .name = "r500/vap",
     .version_id = 1,
     .minimum_version_id = 1,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         R500_MIG_VAP(VMS_CHIP)
         VMSTATE_END_OF_LIST()
     },
@@ -906,7 +909,7 @@ static const VMStateDescription vmstate_r500_vap_draw = {
     .version_id = 1,
     .minimum_version_id = 1,
     .needed = r500_vap_draw_needed,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         R500_MIG_VAP_DRAW(VMS_CHIP)
         VMSTATE_END_OF_LIST()
     },
@@ -917,7 +920,7 @@ static const VMStateDescription vmstate_r500_us = {
     .name = "r500/us",
     .version_id = 1,
     .minimum_version_id = 1,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         R500_MIG_US(VMS_CHIP)
         VMSTATE_END_OF_LIST()
     },
@@ -928,7 +931,7 @@ static const VMStateDescription vmstate_r500_rb3d = {
     .name = "r500/rb3d",
     .version_id = 1,
     .minimum_version_id = 1,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         R500_MIG_RB3D(VMS_CHIP)
         VMSTATE_END_OF_LIST()
     },
@@ -940,7 +943,7 @@ static const VMStateDescription vmstate_r500 = {
     .minimum_version_id = 1,
     .pre_save = r500_pre_save,
     .post_load = r500_post_load,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_PCI_DEVICE(parent_obj, R500PCIState),
         VMSTATE_STRUCT(vga, R500PCIState, 0, vmstate_vga_common,
                        VGACommonState),
@@ -951,7 +954,7 @@ static const VMStateDescription vmstate_r500 = {
         VMSTATE_BOOL(chip.irq_level, R500PCIState),
         VMSTATE_END_OF_LIST()
     },
-    .subsections = (const VMStateDescription * []) {
+    .subsections = (const VMStateDescription * const []) {
         &vmstate_r500_cp,
         &vmstate_r500_rb2d,
         &vmstate_r500_rb2d_fifo,
@@ -1013,7 +1016,7 @@ static void r500_instance_init(Object *obj)
     object_property_add_alias(obj, "guest_hwcursor", obj, "guest-hwcursor");
 }
 
-static Property r500_properties[] = {
+static const Property r500_properties[] = {
     DEFINE_PROP_STRING("model", R500PCIState, model_name),
     DEFINE_PROP_SIZE("vram-size", R500PCIState, vram_size, 256 * MiB),
     /* soft renderer workers; 0: the host's cores, at most 4 */
@@ -1023,11 +1026,14 @@ static Property r500_properties[] = {
     /* the chip's work on its own thread, off the big lock */
     DEFINE_PROP_ON_OFF_AUTO("card-thread", R500PCIState, card_thread,
                             ON_OFF_AUTO_AUTO),
-    DEFINE_R500_DISPLAY_PROPERTIES(R500PCIState, display),
-    DEFINE_PROP_END_OF_LIST(),
+    /* the display (r500_display.c) */
+    DEFINE_PROP_UINT32("heads", R500PCIState, display.heads, 1),
+    DEFINE_PROP_BOOL("guest-hwcursor", R500PCIState, display.guest_hwcursor,
+                     false),
+    DEFINE_EDID_PROPERTIES(R500PCIState, display.edid_info),
 };
 
-static void r500_class_init(ObjectClass *klass, void *data)
+static void r500_class_init(ObjectClass *klass, R500ClassData data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
     PCIDeviceClass *k = PCI_DEVICE_CLASS(klass);
@@ -1037,7 +1043,7 @@ static void r500_class_init(ObjectClass *klass, void *data)
     k->vendor_id = R500_PCI_VENDOR_ATI;
     k->device_id = 0x7142;
     k->class_id = PCI_CLASS_DISPLAY_VGA;
-    dc->reset = r500_reset;
+    device_class_set_legacy_reset(dc, r500_reset);
     dc->vmsd = &vmstate_r500;
     dc->desc = "ATI Radeon X1000 series (R500: RV515, RV530, R520, R580)";
     device_class_set_props(dc, r500_properties);
@@ -1082,7 +1088,7 @@ static const TypeInfo r500_info = {
     .instance_size = sizeof(R500PCIState),
     .instance_init = r500_instance_init,
     .class_init = r500_class_init,
-    .interfaces = (InterfaceInfo[]) {
+    .interfaces = (R500InterfaceInfo[]) {
         { INTERFACE_PCIE_DEVICE },
         { },
     },
