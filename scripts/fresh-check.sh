@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
-# Prove the README on a fresh Debian 12: build a clean bookworm root with
-# debootstrap (minbase: what a minimal install has, plus git, make and
-# sudo, which a user needs to clone and type the README's commands),
+# Prove the README on a fresh Debian 12 or 13: build a clean root of the
+# release with debootstrap (minbase: what a minimal install has, plus git,
+# make and sudo, which a user needs to clone and type the README's commands),
 # clone this repository into it, and run the README's two commands there
 # in a chroot, each with its time:
 #
@@ -11,27 +11,36 @@
 #               the point where run.sh writes its screenshot
 #   make test   must pass
 #
-#   scripts/fresh-check.sh [--keep] [--cold] [DIR]    (as root)
+#   scripts/fresh-check.sh [--keep] [--cold] [--release 12|13] [DIR]
+#                                                        (as root)
 #
-# DIR defaults to ~/.cache/r500/fresh.  The mirror is the machine's own
-# (scripts/apt-sources.sh), and the chroot gets the machine's apt sources
-# and proxy settings, as a user's fresh install would have its own.  The
+# --release: the Debian release of the root (default: the machine's own).
+# DIR defaults to ~/.cache/r500/fresh-<codename>.  The mirror is the
+# machine's own (scripts/apt-sources.sh), and the chroot gets the
+# release's suites on the machine's mirrors (bookworm-updates becomes
+# trixie-updates, ...) and the machine's proxy settings, as a user's fresh
+# install would have its own.  The
 # chroot shares ccache with the machine (compiler output, not packages;
 # --cold gives it an empty one).  --keep leaves the root for inspection.
 # The report goes to DIR/report.txt; docs/build.md records the last pass.
 set -euo pipefail
 here=$(dirname "$(realpath "$0")")
 repo=$(realpath "$here/..")
-keep="" cold=""
+keep="" cold="" release=""
 while [ $# -gt 0 ]; do
     case "$1" in
     --keep) keep=1; shift ;;
     --cold) cold=1; shift ;;
+    --release) release=${2:?--release 12|13}; shift 2 ;;
     *) break ;;
     esac
 done
+# shellcheck source=apt-sources.sh
+. "$here/apt-sources.sh"
+host=$(apt_host_codename)
+suite=$(apt_codename "${release:-$host}")
 cache=${R500_CACHE:-$HOME/.cache/r500}
-dir=$(realpath -m "${1:-$cache/fresh}")
+dir=$(realpath -m "${1:-$cache/fresh-$suite}")
 root="$dir/root"
 report="$dir/report.txt"
 [ "$(id -u)" -eq 0 ] || { echo "fresh-check: run as root (debootstrap, chroot)" >&2; exit 1; }
@@ -39,17 +48,14 @@ report="$dir/report.txt"
 log() { echo "fresh-check: $*" | tee -a "$report" >&2; }
 stamp() { date +%s; }
 
-mkdir -p "$dir" "$cache/fresh-debs"
+mkdir -p "$dir" "$cache/fresh-debs-$suite"
 : > "$report"
 if ! command -v debootstrap >/dev/null; then
     log "installing debootstrap"
     apt-get install -y -qq debootstrap >/dev/null
 fi
-# shellcheck source=apt-sources.sh
-. "$here/apt-sources.sh"
-suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
-mirror=$(apt_main_uri "$suite")
-[ -n "$mirror" ] || { log "no enabled apt source of suite $suite with main"; exit 1; }
+mirror=$(apt_main_uri "$host")
+[ -n "$mirror" ] || { log "no enabled apt source of suite $host with main"; exit 1; }
 
 cleanup() {
     for m in dev/pts dev proc sys root/.cache/r500/ccache; do
@@ -63,18 +69,19 @@ cleanup
 t0=$(stamp)
 log "debootstrap $suite (minbase) from $mirror into $root"
 debootstrap --variant=minbase --include=git,make,sudo,ca-certificates \
-    --cache-dir="$cache/fresh-debs" "$suite" "$root" "$mirror" \
+    --cache-dir="$cache/fresh-debs-$suite" "$suite" "$root" "$mirror" \
     > "$dir/debootstrap.log" 2>&1 || { tail -20 "$dir/debootstrap.log"; exit 1; }
 log "root ready in $(( $(stamp) - t0 )) s"
 
-# The machine's apt configuration, as a user's own machine has its own.
+# The release's suites on the machine's mirrors, as a user's own machine
+# has its own apt configuration.
 rm -f "$root/etc/apt/sources.list"
-for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list \
-         /etc/apt/sources.list.d/*.sources; do
-    [ -f "$f" ] || continue
-    [ "$(basename "$f")" = r500.sources ] && continue
-    cp "$f" "$root$f"
-done
+apt_release_entries "$suite" | while IFS=$'\t' read -r uri rsuite sb; do
+    printf 'Types: deb\nURIs: %s\nSuites: %s\nComponents: main\n%s\n' \
+        "$uri" "$rsuite" "${sb:+Signed-By: $sb
+}"
+done > "$root/etc/apt/sources.list.d/debian.sources"
+log "apt sources of the root: $(awk '/^Suites:/ {printf "%s ", $2}' "$root/etc/apt/sources.list.d/debian.sources")"
 for f in /etc/apt/apt.conf.d/*; do
     grep -qi proxy "$f" 2>/dev/null && cp "$f" "$root$f"
 done
