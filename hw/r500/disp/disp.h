@@ -138,12 +138,12 @@ typedef struct R500Scanout {
     uint32_t border_rgb, vp_rgb;        /* x8r8g8b8 */
     uint32_t vp_x, vp_y, vp_w, vp_h;
     uint32_t rect_x, rect_y, rect_w, rect_h;
-    uint64_t base;                      /* VRAM offset of the rect's pixel 0;
-                                           tiled: of the surface's (0, 0) */
+    /* VRAM offset of the rect's pixel 0; tiled: of the surface's (0, 0) */
+    uint64_t base;
     uint32_t pitch;                     /* bytes */
     uint32_t tiled_macro, tiled_micro;  /* GRPH_CONTROL tiling (mem/tiling.h) */
-    uint32_t org_x, org_y;              /* tiled: surface pixel of the rect's
-                                           top-left */
+    /* tiled: surface pixel of the rect's top-left */
+    uint32_t org_x, org_y;
     uint32_t format;                    /* R500SurfaceFormat */
     uint32_t bpp;                       /* bytes per pixel */
     uint32_t endian_swap;               /* 0, 2, 4 or 8: bytes per swap unit */

@@ -57,8 +57,8 @@ static inline uint64_t r500_surf_offset(const R500Surf *sf, uint32_t x,
 {
     if (sf->macro) {
         uint32_t ix = x & (sf->Mtw - 1), iy = y & (sf->Mth - 1);
-        uint64_t off = (uint64_t)(y >> sf->Mth_log2) * sf->row_bytes +
-                       (uint64_t)(x >> sf->Mtw_log2) * 2048u;
+        uint64_t off = sf->row_bytes * (y >> sf->Mth_log2) +
+                       2048u * (uint64_t)(x >> sf->Mtw_log2);
 
         if (!sf->tiled) {
             return off + iy * 256u + ix * sf->bpp;

@@ -40,8 +40,8 @@ typedef enum R500DrawSource {
 typedef struct R500DrawArray {
     uint32_t addr;           /* MC byte address of element 0 */
     uint32_t size;           /* dwords per element, 0..127 */
-    uint32_t stride;         /* dwords between elements, 0..127 (0: all
-                                vertices read element 0) */
+    /* dwords between elements, 0..127 (0: all vertices read element 0) */
+    uint32_t stride;
 } R500DrawArray;
 
 typedef struct R500DrawCmd {
@@ -50,8 +50,8 @@ typedef struct R500DrawCmd {
     uint32_t vf_cntl;        /* VAP_VF_CNTL as given by the packet */
     uint32_t prim_type;      /* VF_CNTL.PRIM_TYPE (1..15; 0 draws nothing) */
     uint32_t num_vertices;   /* NUM_VERTICES or VAP_ALT_NUM_VERTICES */
-    bool index32;            /* 32-bit indices, else two 16-bit per dword
-                                (low half first) */
+    /* 32-bit indices, else two 16-bit per dword (low half first) */
+    bool index32;
 
     /*
      * EMBEDDED: num_vertices * vtx_size dwords of vertex data.

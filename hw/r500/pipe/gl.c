@@ -153,8 +153,10 @@ static void gl_tri(void *opaque, const R500Prim *prim, const R500Vertex *v0,
     g->tris++;
 }
 
-/* With tri() set the rasteriser emits no quads (rast.h): a bug if one
- * comes. */
+/*
+ * With tri() set the rasteriser emits no quads (rast.h): a bug if one
+ * comes.
+ */
 static void gl_stray_quad(void *opaque, const R500Prim *prim, int x, int y,
                           unsigned mask)
 {
@@ -466,8 +468,10 @@ static void gl_flush(R500Chip *s, bool keep)
     }
 }
 
-/* The VRAM bytes [*lo, *hi) slot k's pixels GL drew span; false: none,
- * or not in VRAM. */
+/*
+ * The VRAM bytes [*lo, *hi) slot k's pixels GL drew span; false: none,
+ * or not in VRAM.
+ */
 static bool gl_dirty_vram(R500Chip *s, unsigned k, uint64_t *lo,
                           uint64_t *hi)
 {
@@ -1066,8 +1070,10 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
         uint64_t lo = t->level[0].surf.base, hi = t->chain_end;
         uint32_t k;
 
-        /* a texture drawn into since the last sync: made from the host's
-         * copies where it can be (gl_tex.c), else memory first */
+        /*
+         * a texture drawn into since the last sync: made from the host's
+         * copies where it can be (gl_tex.c), else memory first
+         */
         if (ops[u] && t->valid && gl_res_overlaps(g, lo, hi, 0)) {
             k = r500_gl_tex_slot(s, &j, u);
             if (k && !gl_res_overlaps(g, lo, hi, k)) {
@@ -1337,6 +1343,13 @@ static void gl_collect(R500Chip *s)
     }
 }
 
+/* Only the CPU or the display can look at the surfaces after these. */
+static bool gl_sync_may_hold(R500Sync why)
+{
+    return why == R500_SYNC_FENCE || why == R500_SYNC_IDLE ||
+           why == R500_SYNC_CPU;
+}
+
 /*
  * Whoever looks next sees memory: the surfaces GL holds go back, with
  * the draws' counts.  A reset of the count needs only the counts.
@@ -1348,8 +1361,7 @@ static void gl_sync(R500Chip *s, R500Sync why)
         return;
     }
     /* what only the CPU or the display could look at next is held */
-    if ((why == R500_SYNC_FENCE || why == R500_SYNC_IDLE ||
-         why == R500_SYNC_CPU) && gl_hold(s)) {
+    if (gl_sync_may_hold(why) && gl_hold(s)) {
         return;
     }
     /* a reset or a save forgets the copies: nothing is kept across */

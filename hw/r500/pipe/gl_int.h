@@ -20,8 +20,10 @@
 #define GL_TEX_MAX_TEXELS       (1u << 24)
 /* Host texture memory the cache keeps (RGBA32F bytes) before evicting. */
 #define GL_TEX_CACHE_BYTES      (256ull << 20)
-/* Textures evicted between two draws at most (their names go with the
- * next job to the GL thread). */
+/*
+ * Textures evicted between two draws at most (their names go with the
+ * next job to the GL thread).
+ */
 #define GL_TEX_DOOMED           64
 /* Largest colour target side (R500 surfaces are at most 4096 wide). */
 #define GL_TARGET_MAX           8192
@@ -179,8 +181,10 @@ struct GlJob {
     GlRect fill_r;
     uint8_t fill_att;
     uint8_t fill_px[GL_ATTS][16];
-    /* a move between slots (gl_res_move): copy_r of slot copy_src to
-       (copy_dx, copy_dy) of att[0]'s slot; no draw */
+    /*
+     * a move between slots (gl_res_move): copy_r of slot copy_src to
+     * (copy_dx, copy_dy) of att[0]'s slot; no draw
+     */
     bool copy;
     uint8_t copy_src;
     GlRect copy_r;
@@ -294,8 +298,8 @@ struct R500Gl {
         GLuint tex;                     /* 0: none made */
         int w, h;
         uint8_t kind;
-        uint64_t gen;                   /* counts what may have changed
-                                           its texels (gl_slot, gl_drop) */
+        /* counts what may have changed its texels (gl_slot, gl_drop) */
+        uint64_t gen;
     } slot[GL_RES_MAX];
     /*
      * Per unit, the texture gl_slot_texture() made last and what from:
@@ -305,8 +309,8 @@ struct R500Gl {
      */
     struct {
         GLuint tex;                     /* 0: none kept (or too large) */
-        GlSlotTexKey key;               /* what the last was made from
-                                           (all zero: none yet) */
+        /* what the last was made from (all zero: none yet) */
+        GlSlotTexKey key;
     } stex[R500_TX_UNITS];
     uint64_t stex_passes;               /* conversions run (atomic) */
     uint64_t stex_as_is;                /* slots sampled as they are */
@@ -317,8 +321,8 @@ struct R500Gl {
     /* ---- The caller's, per draw ---- */
     GArray *verts;
     GArray *elems;                      /* uint32: gl_vertex.c's */
-    bool vtx_cpu;                       /* R500_GL_VERTEX=cpu: never on
-                                           the host */
+    /* R500_GL_VERTEX=cpu: never on the host */
+    bool vtx_cpu;
     R500RsGlslLayout lay;
     uint32_t stride;
     int64_t bx0, by0, bx1, by1;         /* the triangles' pixel bounds */
@@ -350,8 +354,8 @@ struct R500Gl {
         R500Surf surf;
         GlRect res;                     /* valid on the host */
         GlRect dirty;                   /* written by GL (w == 0: none) */
-        bool kept;                      /* kept across a sync, not yet
-                                           checked by a draw */
+        /* kept across a sync, not yet checked by a draw */
+        bool kept;
         int tw, th;                     /* its texture (0: none) */
         uint64_t used;                  /* the tick of its last draw */
     } res[GL_RES_MAX];
@@ -407,8 +411,10 @@ const char *r500_gl_state(R500Chip *s, GlJob *j);
 const char *r500_gl_depth(R500Chip *s, GlJob *j);
 const char *r500_gl_targets(R500Chip *s, GlJob *j, GString *epi);
 
-/* gl_format.c: the kinds, and a colour target's (map: Cj of GL channel
-   i, GL_CH_NONE for none); -1 and why when GL has none */
+/*
+ * gl_format.c: the kinds, and a colour target's (map: Cj of GL channel
+ * i, GL_CH_NONE for none); -1 and why when GL has none
+ */
 extern const GlKind r500_gl_kinds[GL_KINDS];
 int r500_gl_color_kind(const R500ColorTarget *t, uint8_t map[4],
                        const char **why);
@@ -434,8 +440,10 @@ bool r500_gl_vertex(R500Chip *s, uint32_t num, GlJob *j, GString *vs,
 /* gl_tex.c: the units' textures, decoded or from the cache */
 const char *r500_gl_textures(R500Chip *s, GlJob *j, const uint16_t *ops,
                              R500Worker *w, uint64_t *keys, bool *keyed);
-/* gl_tex.c: the resident slots unit u can be made from on the host (into
- * j->tex[u].piece), or 0 */
+/*
+ * gl_tex.c: the resident slots unit u can be made from on the host (into
+ * j->tex[u].piece), or 0
+ */
 uint32_t r500_gl_tex_slot(R500Chip *s, GlJob *j, unsigned u);
 void r500_gl_tex_keep(R500Gl *g, GlJob *j, const uint64_t *keys,
                       const bool *keyed);

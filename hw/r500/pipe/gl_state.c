@@ -17,22 +17,51 @@
 static GLenum gl_factor(unsigned f)
 {
     switch (f) {
-    case 1: case 32: return GL_ZERO;
-    case 2: case 33: return GL_ONE;
-    case 3: case 34: return GL_SRC_COLOR;
-    case 4: case 35: return GL_ONE_MINUS_SRC_COLOR;
-    case 5: case 12: case 38: return GL_SRC_ALPHA;
-    case 6: case 13: case 39: return GL_ONE_MINUS_SRC_ALPHA;
-    case 7: case 40: return GL_DST_ALPHA;
-    case 8: case 41: return GL_ONE_MINUS_DST_ALPHA;
-    case 9: case 36: return GL_DST_COLOR;
-    case 10: case 37: return GL_ONE_MINUS_DST_COLOR;
-    case 11: case 42: return GL_SRC_ALPHA_SATURATE;
-    case 43: return GL_CONSTANT_COLOR;
-    case 44: return GL_ONE_MINUS_CONSTANT_COLOR;
-    case 45: return GL_CONSTANT_ALPHA;
-    case 46: return GL_ONE_MINUS_CONSTANT_ALPHA;
-    default: return GL_NO_FACTOR;
+    case 1:
+    case 32:
+        return GL_ZERO;
+    case 2:
+    case 33:
+        return GL_ONE;
+    case 3:
+    case 34:
+        return GL_SRC_COLOR;
+    case 4:
+    case 35:
+        return GL_ONE_MINUS_SRC_COLOR;
+    case 5:
+    case 12:
+    case 38:
+        return GL_SRC_ALPHA;
+    case 6:
+    case 13:
+    case 39:
+        return GL_ONE_MINUS_SRC_ALPHA;
+    case 7:
+    case 40:
+        return GL_DST_ALPHA;
+    case 8:
+    case 41:
+        return GL_ONE_MINUS_DST_ALPHA;
+    case 9:
+    case 36:
+        return GL_DST_COLOR;
+    case 10:
+    case 37:
+        return GL_ONE_MINUS_DST_COLOR;
+    case 11:
+    case 42:
+        return GL_SRC_ALPHA_SATURATE;
+    case 43:
+        return GL_CONSTANT_COLOR;
+    case 44:
+        return GL_ONE_MINUS_CONSTANT_COLOR;
+    case 45:
+        return GL_CONSTANT_ALPHA;
+    case 46:
+        return GL_ONE_MINUS_CONSTANT_ALPHA;
+    default:
+        return GL_NO_FACTOR;
     }
 }
 
@@ -214,28 +243,36 @@ static const char *gl_target_check(const R500Chip *s, const GlJob *j,
         return "a colour format whose alpha GL stores elsewhere";
     }
     if (j->logic_op && (fp || r500_gl_kinds[kind].snorm)) {
-        /* GL applies no logic op to float targets; soft's ROP is on
-           the stored bits whatever they code */
+        /*
+         * GL applies no logic op to float targets; soft's ROP is on
+         * the stored bits whatever they code
+         */
         return "a ROP on a float or signed target";
     }
     if (!j->blend) {
         return NULL;
     }
     if (r500_gl_kinds[kind].snorm) {
-        /* soft clamps a blended fixed-point result to [0, 1] (blend4),
-           GL's SNORM blending to [-1, 1] */
+        /*
+         * soft clamps a blended fixed-point result to [0, 1] (blend4),
+         * GL's SNORM blending to [-1, 1]
+         */
         return "blending into a signed target";
     }
     if (fp && ((rgb && !(rb->bf[0].fn & 1)) || (c3 && !(rb->bf[3].fn & 1)))) {
-        /* soft clamps these functions' results on float targets too
-           (blend4); GL clamps nothing there.  Mesa picks the NOCLAMP
-           ones for float buffers. */
+        /*
+         * soft clamps these functions' results on float targets too
+         * (blend4); GL clamps nothing there.  Mesa picks the NOCLAMP
+         * ones for float buffers.
+         */
         return "a clamping blend function on a float target";
     }
     if (map[3] != 3 && r500_rb3d_replicates(t) &&
         blend_uses(rb, dst_alpha, G_N_ELEMENTS(dst_alpha))) {
-        /* I8 and UV88 read their stored byte back as alpha (rb3d.c
-           read_replicate); GL's destination alpha is 1 without one */
+        /*
+         * I8 and UV88 read their stored byte back as alpha (rb3d.c
+         * read_replicate); GL's destination alpha is 1 without one
+         */
         return "destination alpha of a target read back replicated";
     }
     return NULL;

@@ -13,11 +13,16 @@
 static GLenum gl_wrap(unsigned mode)
 {
     switch (mode) {
-    case 0: return GL_REPEAT;
-    case 1: return GL_MIRRORED_REPEAT;
-    case 2: return GL_CLAMP_TO_EDGE;
-    case 3: return GL_MIRROR_CLAMP_TO_EDGE;
-    default: return GL_CLAMP_TO_BORDER;
+    case 0:
+        return GL_REPEAT;
+    case 1:
+        return GL_MIRRORED_REPEAT;
+    case 2:
+        return GL_CLAMP_TO_EDGE;
+    case 3:
+        return GL_MIRROR_CLAMP_TO_EDGE;
+    default:
+        return GL_CLAMP_TO_BORDER;
     }
 }
 

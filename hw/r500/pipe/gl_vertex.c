@@ -43,8 +43,8 @@ typedef struct VtxAsm {
     GArray *elems;
     const uint32_t *slot;               /* sequence position -> vertex */
     bool flat;                          /* flat attributes are read */
-    bool bad;                           /* ... and a provoking vertex is
-                                           not one of its triangle's */
+    /* ... and a provoking vertex is not one of its triangle's */
+    bool bad;
     uint64_t tris;
 } VtxAsm;
 

@@ -38,13 +38,19 @@ typedef enum R500Sync {
     R500_SYNC_CPU,              /* the CPU reads/writes VRAM (aperture) */
     R500_SYNC_MIGRATE,          /* the state is saved */
     R500_SYNC_RESET,            /* the chip is reset */
-    R500_SYNC_MEMORY,           /* another engine writes VRAM (the ZB's
-                                   fast-clear expansion, an occlusion
-                                   count stored) */
-    R500_SYNC_COUNT,            /* the occlusion count is reset: the
-                                   draws' counts first, not their pixels */
-    R500_SYNC_STOP,             /* the machine stops (migration's RAM
-                                   pass, a snapshot): memory, copies kept */
+    /*
+     * another engine writes VRAM (the ZB's fast-clear expansion, an occlusion
+     * count stored)
+     */
+    R500_SYNC_MEMORY,
+    /*
+     * the occlusion count is reset: the draws' counts first, not their pixels
+     */
+    R500_SYNC_COUNT,
+    /*
+     * the machine stops (migration's RAM pass, a snapshot): memory, copies kept
+     */
+    R500_SYNC_STOP,
 } R500Sync;
 
 typedef struct R500RendererOps {
@@ -117,8 +123,10 @@ uint64_t r500_gl_slot_textures(R500Chip *s, uint64_t *passes,
  */
 void r500_gl_holds(R500Chip *s, uint64_t *held, uint64_t *released);
 void r500_gl_free(R500Chip *s);
-/* Whether the calling thread is a host-GL renderer's (the DRM shim lets
- * it see the host's devices, not its own). */
+/*
+ * Whether the calling thread is a host-GL renderer's (the DRM shim lets
+ * it see the host's devices, not its own).
+ */
 bool r500_gl_on_thread(void);
 
 /*

@@ -37,8 +37,8 @@ typedef struct R500Worker R500Worker;
 #define R500_ATTR_TEX(n)        (16 + 4 * (n))
 
 typedef struct R500Vertex {
-    float clip[4];              /* PVS position: clip space (or window
-                                   coordinates with VTX_XY_FMT) */
+    /* PVS position: clip space (or window coordinates with VTX_XY_FMT) */
+    float clip[4];
     float psize;                /* point size output, pixels (0: none) */
     float attr[R500_VTX_ATTRS];
     /* Set by the rasteriser's viewport transform. */

@@ -423,8 +423,10 @@ static void rect_tris(R500Rast *r, const R500Vertex *v, int64_t x0,
         q[k] = *v;
         q[k].win[0] = (float)((k == 1 || k == 2) ? x1 : x0) / SUB;
         q[k].win[1] = (float)(k >= 2 ? y1 : y0) / SUB;
-        /* stuffing: S from S0 left to S1 right, T from T1 at the top
-         * row to T0 at the bottom (the planes below) */
+        /*
+         * stuffing: S from S0 left to S1 right, T from T1 at the top
+         * row to T0 at the bottom (the planes below)
+         */
         q[k].sprite[0] = (k == 1 || k == 2) ? r->stuff_s1 : r->stuff_s0;
         q[k].sprite[1] = k >= 2 ? r->stuff_t0 : r->stuff_t1;
     }

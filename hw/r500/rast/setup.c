@@ -310,12 +310,18 @@ static float clip_dist(const R500Rast *r, const R500Vertex *v, unsigned p)
     const float *c = v->clip;
 
     switch (p) {
-    case 0: return c[3] + c[0];
-    case 1: return c[3] - c[0];
-    case 2: return c[3] + c[1];
-    case 3: return c[3] - c[1];
-    case 4: return r->dx_clip ? c[2] : c[3] + c[2];
-    case 5: return c[3] - c[2];
+    case 0:
+        return c[3] + c[0];
+    case 1:
+        return c[3] - c[0];
+    case 2:
+        return c[3] + c[1];
+    case 3:
+        return c[3] - c[1];
+    case 4:
+        return r->dx_clip ? c[2] : c[3] + c[2];
+    case 5:
+        return c[3] - c[2];
     default: {
         const float *u = r->ucp[p - 6];
         return c[0] * u[0] + c[1] * u[1] + c[2] * u[2] + c[3] * u[3];
@@ -357,8 +363,10 @@ static void point(R500Chip *s, R500Vertex *v, bool back);
 static void line(R500Chip *s, R500Vertex *a, R500Vertex *b,
                  const R500Vertex *prov, bool back);
 
-/* Edge flags: bit k marks the edge from vertex k to the next as drawn in
- * polygon mode (the diagonals of quads and polygons are not). */
+/*
+ * Edge flags: bit k marks the edge from vertex k to the next as drawn in
+ * polygon mode (the diagonals of quads and polygons are not).
+ */
 #define EDGES_ALL 7u
 
 /* SU polygon offset of this triangle, in 24-bit depth units (2.6). */
@@ -633,10 +641,14 @@ static unsigned pick(unsigned mode, unsigned first, unsigned second,
                      unsigned third, unsigned last)
 {
     switch (mode) {
-    case PROV_FIRST: return first;
-    case PROV_SECOND: return second;
-    case PROV_THIRD: return third;
-    default: return last;
+    case PROV_FIRST:
+        return first;
+    case PROV_SECOND:
+        return second;
+    case PROV_THIRD:
+        return third;
+    default:
+        return last;
     }
 }
 

@@ -130,15 +130,24 @@ static uint32_t rop3(uint32_t rop, uint32_t p, uint32_t s, uint32_t d)
     uint32_t r = 0;
 
     switch (rop) {
-    case 0x00: return 0;
-    case 0xFF: return ~0u;
-    case 0xCC: return s;
-    case 0xF0: return p;
-    case 0xAA: return d;
-    case 0x66: return s ^ d;
-    case 0x5A: return p ^ d;
-    case 0x88: return s & d;
-    case 0xEE: return s | d;
+    case 0x00:
+        return 0;
+    case 0xFF:
+        return ~0u;
+    case 0xCC:
+        return s;
+    case 0xF0:
+        return p;
+    case 0xAA:
+        return d;
+    case 0x66:
+        return s ^ d;
+    case 0x5A:
+        return p ^ d;
+    case 0x88:
+        return s & d;
+    case 0xEE:
+        return s | d;
     }
     for (unsigned i = 0; i < 8; i++) {
         if (rop & (1u << i)) {
@@ -375,8 +384,10 @@ static bool blit_setup(R500Chip *s, Blit *b)
     b->ry = (int16_t)R500_FGET(dyx, DST_Y_X, Y);
     b->sx0 = (int16_t)R500_FGET(syx, DST_Y_X, X);
     b->sy0 = (int16_t)R500_FGET(syx, DST_Y_X, Y);
-    /* Host data is always left to right, top to bottom (XAA leaves DP_CNTL
-     * as its last copy set it). */
+    /*
+     * Host data is always left to right, top to bottom (XAA leaves DP_CNTL
+     * as its last copy set it).
+     */
     ltr = b->host || R500_FGET(r[R_DP_CNTL / 4], DP_CNTL, DST_X_LEFT_TO_RIGHT);
     b->ttb = b->host || R500_FGET(r[R_DP_CNTL / 4], DP_CNTL,
                                   DST_Y_TOP_TO_BOTTOM);
@@ -528,27 +539,69 @@ static void rop_row(uint32_t rop, uint32_t P, const uint8_t *src,
                     uint8_t *dst, uint32_t bytes, uint32_t mask)
 {
     switch (rop) {
-    case 0x00: ROP_ROW(0); break;
-    case 0x11: ROP_ROW(~(S | D)); break;
-    case 0x22: ROP_ROW(~S & D); break;
-    case 0x33: ROP_ROW(~S); break;
-    case 0x44: ROP_ROW(S & ~D); break;
-    case 0x55: ROP_ROW(~D); break;
-    case 0x5A: ROP_ROW(P ^ D); break;
-    case 0x66: ROP_ROW(S ^ D); break;
-    case 0x77: ROP_ROW(~(S & D)); break;
-    case 0x88: ROP_ROW(S & D); break;
-    case 0x99: ROP_ROW(~(S ^ D)); break;
-    case 0xA0: ROP_ROW(P & D); break;
-    case 0xAA: ROP_ROW(D); break;
-    case 0xBB: ROP_ROW(~S | D); break;
-    case 0xCC: ROP_ROW(S); break;
-    case 0xDD: ROP_ROW(S | ~D); break;
-    case 0xEE: ROP_ROW(S | D); break;
-    case 0xF0: ROP_ROW(P); break;
-    case 0xFA: ROP_ROW(P | D); break;
-    case 0xFF: ROP_ROW(~0u); break;
-    default: ROP_ROW(rop3(rop, P, S, D)); break;
+    case 0x00:
+        ROP_ROW(0);
+        break;
+    case 0x11:
+        ROP_ROW(~(S | D));
+        break;
+    case 0x22:
+        ROP_ROW(~S & D);
+        break;
+    case 0x33:
+        ROP_ROW(~S);
+        break;
+    case 0x44:
+        ROP_ROW(S & ~D);
+        break;
+    case 0x55:
+        ROP_ROW(~D);
+        break;
+    case 0x5A:
+        ROP_ROW(P ^ D);
+        break;
+    case 0x66:
+        ROP_ROW(S ^ D);
+        break;
+    case 0x77:
+        ROP_ROW(~(S & D));
+        break;
+    case 0x88:
+        ROP_ROW(S & D);
+        break;
+    case 0x99:
+        ROP_ROW(~(S ^ D));
+        break;
+    case 0xA0:
+        ROP_ROW(P & D);
+        break;
+    case 0xAA:
+        ROP_ROW(D);
+        break;
+    case 0xBB:
+        ROP_ROW(~S | D);
+        break;
+    case 0xCC:
+        ROP_ROW(S);
+        break;
+    case 0xDD:
+        ROP_ROW(S | ~D);
+        break;
+    case 0xEE:
+        ROP_ROW(S | D);
+        break;
+    case 0xF0:
+        ROP_ROW(P);
+        break;
+    case 0xFA:
+        ROP_ROW(P | D);
+        break;
+    case 0xFF:
+        ROP_ROW(~0u);
+        break;
+    default:
+        ROP_ROW(rop3(rop, P, S, D));
+        break;
     }
 }
 

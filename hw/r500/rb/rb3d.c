@@ -598,14 +598,22 @@ static bool alpha_test(const R500Rb3d *rb, float a)
         ref = rb->alpha_ref;
     }
     switch (R500_FGET(f, FG_ALPHA_FUNC, AF_FUNC)) {
-    case 0: return false;
-    case 1: return a < ref;
-    case 2: return a == ref;
-    case 3: return a <= ref;
-    case 4: return a > ref;
-    case 5: return a != ref;
-    case 6: return a >= ref;
-    default: return true;
+    case 0:
+        return false;
+    case 1:
+        return a < ref;
+    case 2:
+        return a == ref;
+    case 3:
+        return a <= ref;
+    case 4:
+        return a > ref;
+    case 5:
+        return a != ref;
+    case 6:
+        return a >= ref;
+    default:
+        return true;
     }
 }
 
@@ -617,17 +625,40 @@ static V4 factor4(unsigned f, int i, const V4 src[4], const V4 dst[4],
                   const float k[4])
 {
     switch (f) {
-    case 1: case BF_ZERO: return splat(0.0f);
-    case 2: case BF_ONE: return splat(1.0f);
-    case 3: case BF_SRC_COLOR: return src[i];
-    case 4: case BF_ONE_MINUS_SRC_COLOR: return 1.0f - src[i];
-    case 5: case 12: case BF_SRC_ALPHA: return src[3];
-    case 6: case 13: case BF_ONE_MINUS_SRC_ALPHA: return 1.0f - src[3];
-    case 7: case BF_DST_ALPHA: return dst[3];
-    case 8: case BF_ONE_MINUS_DST_ALPHA: return 1.0f - dst[3];
-    case 9: case BF_DST_COLOR: return dst[i];
-    case 10: case BF_ONE_MINUS_DST_COLOR: return 1.0f - dst[i];
-    case 11: case BF_SRC_ALPHA_SATURATE: {
+    case 1:
+    case BF_ZERO:
+        return splat(0.0f);
+    case 2:
+    case BF_ONE:
+        return splat(1.0f);
+    case 3:
+    case BF_SRC_COLOR:
+        return src[i];
+    case 4:
+    case BF_ONE_MINUS_SRC_COLOR:
+        return 1.0f - src[i];
+    case 5:
+    case 12:
+    case BF_SRC_ALPHA:
+        return src[3];
+    case 6:
+    case 13:
+    case BF_ONE_MINUS_SRC_ALPHA:
+        return 1.0f - src[3];
+    case 7:
+    case BF_DST_ALPHA:
+        return dst[3];
+    case 8:
+    case BF_ONE_MINUS_DST_ALPHA:
+        return 1.0f - dst[3];
+    case 9:
+    case BF_DST_COLOR:
+        return dst[i];
+    case 10:
+    case BF_ONE_MINUS_DST_COLOR:
+        return 1.0f - dst[i];
+    case 11:
+    case BF_SRC_ALPHA_SATURATE: {
         V4 v, a = 1.0f - dst[3];
 
         for (int p = 0; p < 4; p++) {
@@ -635,11 +666,16 @@ static V4 factor4(unsigned f, int i, const V4 src[4], const V4 dst[4],
         }
         return v;
     }
-    case BF_CONST_COLOR: return splat(k[i]);
-    case BF_ONE_MINUS_CONST_COLOR: return splat(1.0f - k[i]);
-    case BF_CONST_ALPHA: return splat(k[3]);
-    case BF_ONE_MINUS_CONST_ALPHA: return splat(1.0f - k[3]);
-    default: return splat(0.0f);
+    case BF_CONST_COLOR:
+        return splat(k[i]);
+    case BF_ONE_MINUS_CONST_COLOR:
+        return splat(1.0f - k[i]);
+    case BF_CONST_ALPHA:
+        return splat(k[3]);
+    case BF_ONE_MINUS_CONST_ALPHA:
+        return splat(1.0f - k[3]);
+    default:
+        return splat(0.0f);
     }
 }
 
@@ -660,15 +696,24 @@ static void blend4(const R500Rb3d *rb, const float k[4], bool fixed,
         V4 v;
 
         switch (fn) {
-        case 0: case 1: v = sv + dv; break;
-        case 2: case 3: v = sv - dv; break;
-        case 4: case 5:
+        case 0:
+        case 1:
+            v = sv + dv;
+            break;
+        case 2:
+        case 3:
+            v = sv - dv;
+            break;
+        case 4:
+        case 5:
             for (int p = 0; p < 4; p++) {
                 v[p] = fn == 4 ? fminf(src[i][p], dst[i][p])
                                : fmaxf(src[i][p], dst[i][p]);
             }
             break;
-        default: v = dv - sv; break;
+        default:
+            v = dv - sv;
+            break;
         }
         out[i] = !(fn & 1) || fixed ? clamp4(v) : v;
     }
@@ -718,7 +763,7 @@ static void color_write(R500Worker *w, const R500ColorTarget *t, int x, int y,
         src[i] = q->out[t->src][t->csel[i]][p];
     }
     if (rb->blend_on && rb->discard &&
-        discard(w->ctx->regs, rb, (const float[4]){ q->out[t->src][0][p],
+        discard(w->ctx->regs, rb, (const float[4]) { q->out[t->src][0][p],
                                          q->out[t->src][1][p],
                                          q->out[t->src][2][p],
                                          q->out[t->src][3][p] })) {
@@ -805,7 +850,7 @@ static void quad_color8(R500Worker *w, const R500ColorTarget *t,
 
         mem[p] = NULL;
         if (rb->blend_on && rb->discard && ((mask >> p) & 1) &&
-            discard(w->ctx->regs, rb, (const float[4]){
+            discard(w->ctx->regs, rb, (const float[4]) {
                 q->out[t->src][0][p], q->out[t->src][1][p],
                 q->out[t->src][2][p], q->out[t->src][3][p] })) {
             continue;
@@ -821,7 +866,7 @@ static void quad_color8(R500Worker *w, const R500ColorTarget *t,
     }
     if (rb->blend_on) {
         for (int p = 0; p < 4; p++) {
-            const uint8_t *m = mem[p] ? mem[p] : (const uint8_t[4]){ 0 };
+            const uint8_t *m = mem[p] ? mem[p] : (const uint8_t[4]) { 0 };
 
             for (int i = 0; i < 4; i++) {
                 dst[i][p] = unorm8[m[i]];

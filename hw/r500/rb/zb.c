@@ -182,28 +182,44 @@ void r500_zb_cb_clear(R500Worker *w, int x, int y)
 static bool zfunc(unsigned f, uint32_t a, uint32_t b)
 {
     switch (f) {
-    case 0: return false;
-    case 1: return a < b;
-    case 2: return a <= b;
-    case 3: return a == b;
-    case 4: return a >= b;
-    case 5: return a > b;
-    case 6: return a != b;
-    default: return true;
+    case 0:
+        return false;
+    case 1:
+        return a < b;
+    case 2:
+        return a <= b;
+    case 3:
+        return a == b;
+    case 4:
+        return a >= b;
+    case 5:
+        return a > b;
+    case 6:
+        return a != b;
+    default:
+        return true;
     }
 }
 
 static uint8_t stencil_op(unsigned op, uint8_t v, uint8_t ref)
 {
     switch (op) {
-    case 0: return v;
-    case 1: return 0;
-    case 2: return ref;
-    case 3: return v == 0xFF ? v : v + 1;
-    case 4: return v == 0 ? v : v - 1;
-    case 5: return ~v;
-    case 6: return v + 1;
-    default: return v - 1;
+    case 0:
+        return v;
+    case 1:
+        return 0;
+    case 2:
+        return ref;
+    case 3:
+        return v == 0xFF ? v : v + 1;
+    case 4:
+        return v == 0 ? v : v - 1;
+    case 5:
+        return ~v;
+    case 6:
+        return v + 1;
+    default:
+        return v - 1;
     }
 }
 

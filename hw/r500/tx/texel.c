@@ -139,8 +139,12 @@ static void dxt_colour(const uint8_t *b, unsigned x, unsigned y, bool dxt1,
     c[3] = 1.0f;
     for (int i = 0; i < 3; i++) {
         switch (idx) {
-        case 0: c[i] = e0[i]; break;
-        case 1: c[i] = e1[i]; break;
+        case 0:
+            c[i] = e0[i];
+            break;
+        case 1:
+            c[i] = e1[i];
+            break;
         case 2:
             c[i] = (c0 > c1 || !dxt1) ? (2 * e0[i] + e1[i]) / 3.0f
                                       : (e0[i] + e1[i]) / 2.0f;

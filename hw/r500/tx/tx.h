@@ -119,8 +119,8 @@ typedef struct R500TxUnit {
 
 typedef struct R500Tx {
     R500TxUnit unit[R500_TX_UNITS];
-    uint32_t logged;            /* bit n: unit n's problem reported
-                                   (r500_once: workers report too) */
+    /* bit n: unit n's problem reported (r500_once: workers report too) */
+    uint32_t logged;
     uint64_t samples;
 } R500Tx;
 

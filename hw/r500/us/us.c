@@ -90,8 +90,10 @@ static uint16_t alu_src_need(const R500UsInst *in)
     return need;
 }
 
-/* Source-table slot of an operand channel (swizzle 0-3 R G B A, 4 0,
- * 5 0.5, 6 1, 7 0). */
+/*
+ * Source-table slot of an operand channel (swizzle 0-3 R G B A, 4 0,
+ * 5 0.5, 6 1, 7 0).
+ */
 static uint8_t alu_slot(const R500UsOperand *op, unsigned swz)
 {
     if (swz < 4) {

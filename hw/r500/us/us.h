@@ -180,8 +180,11 @@ typedef struct R500Us {
     /* ---- Migrated ("r500/us" subsection) ---- */
     uint32_t inst[R500_US_INSTS * R500_US_INST_DWORDS];
     uint32_t consts[R500_US_CONSTS * 4];   /* IEEE single bits */
-    uint32_t upload_dword;      /* next dword of the element being loaded;
-                                   R500_US_INST_DWORDS: past the store */
+    /*
+     * next dword of the element being loaded; R500_US_INST_DWORDS: past the
+     * store
+     */
+    uint32_t upload_dword;
 
     /* ---- Not migrated ---- */
     bool code_dirty;
@@ -189,8 +192,8 @@ typedef struct R500Us {
     R500UsProg prog;
     bool zero_times_anything;
     float kconst[R500_US_CONSTS][4];
-    uint64_t budget;            /* instructions left for this draw (the
-                                   workers run it, pipe/ counts it) */
+    /* instructions left for this draw (the workers run it, pipe/ counts it) */
+    uint64_t budget;
     uint64_t quads, insts;
 } R500Us;
 
@@ -198,8 +201,10 @@ typedef struct R500Us {
 /* us.c */
 bool r500_us_prepare(R500Chip *s);
 void r500_us_decode(const uint32_t w[6], R500UsInst *inst);
-/* The 7-bit inline constant of seed 002: 4-bit exponent (bias 7), 3-bit
- * mantissa, with denormals. */
+/*
+ * The 7-bit inline constant of seed 002: 4-bit exponent (bias 7), 3-bit
+ * mantissa, with denormals.
+ */
 float r500_us_inline_const(unsigned v);
 
 /*
@@ -240,8 +245,10 @@ typedef struct R500UsGlslIn {
     uint32_t max_steps;
 } R500UsGlslIn;
 typedef struct _GString GString;
-/* tex_ops (16 entries, or NULL): bit op of entry u, r500_tex_<op>_<u>
- * is called (tx/tx_glsl.c writes them). */
+/*
+ * tex_ops (16 entries, or NULL): bit op of entry u, r500_tex_<op>_<u>
+ * is called (tx/tx_glsl.c writes them).
+ */
 bool r500_us_glsl(const R500UsProg *p, const R500UsGlslIn *in, GString *out,
                   uint16_t *tex_ops, const char **why);
 

@@ -60,10 +60,18 @@ static void alu_src_load(const R500Us *u, const R500UsQuad *q,
         V4 s0 = s->v[c], s1 = s->v[4 + c];
 
         switch (op) {
-        case 0: s->v[12 + c] = 1.0f - 2.0f * s0; break;
-        case 1: s->v[12 + c] = s1 - s0; break;
-        case 2: s->v[12 + c] = s1 + s0; break;
-        default: s->v[12 + c] = 1.0f - s0; break;
+        case 0:
+            s->v[12 + c] = 1.0f - 2.0f * s0;
+            break;
+        case 1:
+            s->v[12 + c] = s1 - s0;
+            break;
+        case 2:
+            s->v[12 + c] = s1 + s0;
+            break;
+        default:
+            s->v[12 + c] = 1.0f - s0;
+            break;
         }
     }
 }
@@ -78,10 +86,14 @@ static inline V4 operand(const AluSrc *s, unsigned slot, unsigned mod)
     V4i v = (V4i)s->v[slot];
 
     switch (mod) {
-    case 0: return (V4)v;
-    case 1: return (V4)(v ^ sign);
-    case 2: return (V4)(v & ~sign);
-    default: return (V4)(v | sign);
+    case 0:
+        return (V4)v;
+    case 1:
+        return (V4)(v ^ sign);
+    case 2:
+        return (V4)(v & ~sign);
+    default:
+        return (V4)(v | sign);
     }
 }
 
@@ -99,10 +111,14 @@ static inline V4 finish(unsigned m, bool clamp, V4 v)
 static bool compare(unsigned op, float v)
 {
     switch (op) {
-    case 0: return v == 0.0f;
-    case 1: return v < 0.0f;
-    case 2: return v >= 0.0f;
-    default: return v != 0.0f;
+    case 0:
+        return v == 0.0f;
+    case 1:
+        return v < 0.0f;
+    case 2:
+        return v >= 0.0f;
+    default:
+        return v != 0.0f;
     }
 }
 
@@ -201,12 +217,24 @@ static void exec_alu(R500Worker *w, const R500UsInst *in, UsFlow *f,
 
     /* Alpha unit. */
     switch (aop) {
-    case R500_US_A_MAD: alpha = mul4(ztae, aa, ab) + ac; break;
-    case R500_US_A_DP: alpha = dot; break;
-    case R500_US_A_MIN: alpha = sel4(aa < ab, aa, ab); break;
-    case R500_US_A_MAX: alpha = sel4(aa >= ab, aa, ab); break;
-    case R500_US_A_CND: alpha = sel4(ac > 0.5f, aa, ab); break;
-    case R500_US_A_CMP: alpha = sel4(ac >= 0.0f, aa, ab); break;
+    case R500_US_A_MAD:
+        alpha = mul4(ztae, aa, ab) + ac;
+        break;
+    case R500_US_A_DP:
+        alpha = dot;
+        break;
+    case R500_US_A_MIN:
+        alpha = sel4(aa < ab, aa, ab);
+        break;
+    case R500_US_A_MAX:
+        alpha = sel4(aa >= ab, aa, ab);
+        break;
+    case R500_US_A_CND:
+        alpha = sel4(ac > 0.5f, aa, ab);
+        break;
+    case R500_US_A_CMP:
+        alpha = sel4(ac >= 0.0f, aa, ab);
+        break;
     case R500_US_A_MDH:
     case R500_US_A_MDV: {
         /* A from the top-left pixel, C from its right/lower neighbour */
@@ -222,14 +250,30 @@ static void exec_alu(R500Worker *w, const R500UsInst *in, UsFlow *f,
             float x = aa[p], v;
 
             switch (aop) {
-            case R500_US_A_FRC: v = x - floorf(x); break;
-            case R500_US_A_EX2: v = exp2f(x); break;
-            case R500_US_A_LN2: v = log2f(x); break;
-            case R500_US_A_RCP: v = 1.0f / x; break;
-            case R500_US_A_RSQ: v = 1.0f / sqrtf(x); break;
-            case R500_US_A_SIN: v = sinf(x * 2.0f * (float)M_PI); break;
-            case R500_US_A_COS: v = cosf(x * 2.0f * (float)M_PI); break;
-            default: v = 0.0f; break;
+            case R500_US_A_FRC:
+                v = x - floorf(x);
+                break;
+            case R500_US_A_EX2:
+                v = exp2f(x);
+                break;
+            case R500_US_A_LN2:
+                v = log2f(x);
+                break;
+            case R500_US_A_RCP:
+                v = 1.0f / x;
+                break;
+            case R500_US_A_RSQ:
+                v = 1.0f / sqrtf(x);
+                break;
+            case R500_US_A_SIN:
+                v = sinf(x * 2.0f * (float)M_PI);
+                break;
+            case R500_US_A_COS:
+                v = cosf(x * 2.0f * (float)M_PI);
+                break;
+            default:
+                v = 0.0f;
+                break;
             }
             alpha[p] = v;
         }
@@ -242,20 +286,34 @@ static void exec_alu(R500Worker *w, const R500UsInst *in, UsFlow *f,
         V4 x = a[ch], y = b[ch], z = c[ch], v;
 
         switch (rop) {
-        case R500_US_RGB_MAD: v = mul4(ztae, x, y) + z; break;
+        case R500_US_RGB_MAD:
+            v = mul4(ztae, x, y) + z;
+            break;
         case R500_US_RGB_DP3:
         case R500_US_RGB_DP4:
-        case R500_US_RGB_D2A: v = dot; break;
-        case R500_US_RGB_MIN: v = sel4(x < y, x, y); break;
-        case R500_US_RGB_MAX: v = sel4(x >= y, x, y); break;
-        case R500_US_RGB_CND: v = sel4(z > 0.5f, x, y); break;
-        case R500_US_RGB_CMP: v = sel4(z >= 0.0f, x, y); break;
+        case R500_US_RGB_D2A:
+            v = dot;
+            break;
+        case R500_US_RGB_MIN:
+            v = sel4(x < y, x, y);
+            break;
+        case R500_US_RGB_MAX:
+            v = sel4(x >= y, x, y);
+            break;
+        case R500_US_RGB_CND:
+            v = sel4(z > 0.5f, x, y);
+            break;
+        case R500_US_RGB_CMP:
+            v = sel4(z >= 0.0f, x, y);
+            break;
         case R500_US_RGB_FRC:
             for (int p = 0; p < 4; p++) {
                 v[p] = x[p] - floorf(x[p]);
             }
             break;
-        case R500_US_RGB_SOP: v = alpha; break;
+        case R500_US_RGB_SOP:
+            v = alpha;
+            break;
         case R500_US_RGB_MDH:
         case R500_US_RGB_MDV: {
             /* channel ch of src0, whatever the swizzle */
@@ -266,7 +324,9 @@ static void exec_alu(R500Worker *w, const R500UsInst *in, UsFlow *f,
                 splat(sc[rop == R500_US_RGB_MDH ? 1 : 2]);
             break;
         }
-        default: v = splat(0.0f); break;
+        default:
+            v = splat(0.0f);
+            break;
         }
         rgb[ch] = rop == R500_US_RGB_SOP ? v
                   : finish(in->rgb_omod, in->rgb_clamp, v);
@@ -411,7 +471,11 @@ static void fc_bop(UsFlow *f, unsigned op, unsigned pop, uint8_t voters,
     if (op == 1) {
         /* DECR: inactive pixels count down; negative ones wake up */
         for (int p = 0; p < 4; p++) {
-            if (!((f->active >> p) & 1) && (f->bcount[p] -= pop) < 0) {
+            if ((f->active >> p) & 1) {
+                continue;
+            }
+            f->bcount[p] -= pop;
+            if (f->bcount[p] < 0) {
                 f->active |= 1u << p;
                 f->bcount[p] = 0;
             }
@@ -493,7 +557,8 @@ static uint32_t exec_fc(R500Worker *w, const R500UsInst *in, UsFlow *f,
     jump = jump_any ? want != 0 : want == voters;
 
     switch (op) {
-    case 1: case 3: {   /* LOOP, REP: KR iterations, aL from KG step KB */
+    case 1:
+    case 3: {   /* LOOP, REP: KR iterations, aL from KG step KB */
         uint32_t k = regs[R500_REGA_AT(US_FC_INT_CONST,
                                           R500_FGET(fa, US_FC_ADDR,
                                                     INT_ADDR)) / 4];

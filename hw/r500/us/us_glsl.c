@@ -174,9 +174,15 @@ static void presub_chan(GString *g, UsGlsl *c, const R500UsInst *in,
 static void slot(GString *g, UsGlsl *c, const R500UsInst *in, unsigned sl)
 {
     switch (sl) {
-    case R500_US_SLOT_0: lit(g, 0.0f); return;
-    case R500_US_SLOT_HALF: lit(g, 0.5f); return;
-    case R500_US_SLOT_ONE: lit(g, 1.0f); return;
+    case R500_US_SLOT_0:
+        lit(g, 0.0f);
+        return;
+    case R500_US_SLOT_HALF:
+        lit(g, 0.5f);
+        return;
+    case R500_US_SLOT_ONE:
+        lit(g, 1.0f);
+        return;
     }
     if (sl / 4 == 3) {
         presub_chan(g, c, in, sl % 4);
@@ -381,18 +387,42 @@ static void alpha_op(GString *g, UsGlsl *c, const R500UsInst *in)
              false, "aa", "bb");
         e = " + cc";
         break;
-    case R500_US_A_DP: e = "dot_"; break;
-    case R500_US_A_MIN: e = "aa < bb ? aa : bb"; break;
-    case R500_US_A_MAX: e = "aa >= bb ? aa : bb"; break;
-    case R500_US_A_CND: e = "cc > 0.5 ? aa : bb"; break;
-    case R500_US_A_CMP: e = "cc >= 0.0 ? aa : bb"; break;
-    case R500_US_A_FRC: e = "aa - floor(aa)"; break;
-    case R500_US_A_EX2: e = "exp2(aa)"; break;
-    case R500_US_A_LN2: e = "log2(aa)"; break;
-    case R500_US_A_RCP: e = "1.0 / aa"; break;
-    case R500_US_A_RSQ: e = "1.0 / sqrt(aa)"; break;
-    case R500_US_A_SIN: e = "sin(aa * 6.2831855)"; break;
-    case R500_US_A_COS: e = "cos(aa * 6.2831855)"; break;
+    case R500_US_A_DP:
+        e = "dot_";
+        break;
+    case R500_US_A_MIN:
+        e = "aa < bb ? aa : bb";
+        break;
+    case R500_US_A_MAX:
+        e = "aa >= bb ? aa : bb";
+        break;
+    case R500_US_A_CND:
+        e = "cc > 0.5 ? aa : bb";
+        break;
+    case R500_US_A_CMP:
+        e = "cc >= 0.0 ? aa : bb";
+        break;
+    case R500_US_A_FRC:
+        e = "aa - floor(aa)";
+        break;
+    case R500_US_A_EX2:
+        e = "exp2(aa)";
+        break;
+    case R500_US_A_LN2:
+        e = "log2(aa)";
+        break;
+    case R500_US_A_RCP:
+        e = "1.0 / aa";
+        break;
+    case R500_US_A_RSQ:
+        e = "1.0 / sqrt(aa)";
+        break;
+    case R500_US_A_SIN:
+        e = "sin(aa * 6.2831855)";
+        break;
+    case R500_US_A_COS:
+        e = "cos(aa * 6.2831855)";
+        break;
     case R500_US_A_MDH:
     case R500_US_A_MDV:
         md_expr(g, in, false, in->alpha_opcode == R500_US_A_MDH);
@@ -432,14 +462,27 @@ static void rgb_op(GString *g, UsGlsl *c, const R500UsInst *in)
         break;
     case R500_US_RGB_DP3:
     case R500_US_RGB_DP4:
-    case R500_US_RGB_D2A: e = "vec3(dot_)"; break;
-    case R500_US_RGB_MIN: e = "mix(b, a, lessThan(a, b))"; break;
-    case R500_US_RGB_MAX: e = "mix(b, a, greaterThanEqual(a, b))"; break;
-    case R500_US_RGB_CND: e = "mix(b, a, greaterThan(c, vec3(0.5)))"; break;
-    case R500_US_RGB_CMP: e = "mix(b, a, greaterThanEqual(c, vec3(0.0)))";
+    case R500_US_RGB_D2A:
+        e = "vec3(dot_)";
         break;
-    case R500_US_RGB_FRC: e = "a - floor(a)"; break;
-    case R500_US_RGB_SOP: e = "vec3(al)"; break;
+    case R500_US_RGB_MIN:
+        e = "mix(b, a, lessThan(a, b))";
+        break;
+    case R500_US_RGB_MAX:
+        e = "mix(b, a, greaterThanEqual(a, b))";
+        break;
+    case R500_US_RGB_CND:
+        e = "mix(b, a, greaterThan(c, vec3(0.5)))";
+        break;
+    case R500_US_RGB_CMP:
+        e = "mix(b, a, greaterThanEqual(c, vec3(0.0)))";
+        break;
+    case R500_US_RGB_FRC:
+        e = "a - floor(a)";
+        break;
+    case R500_US_RGB_SOP:
+        e = "vec3(al)";
+        break;
     case R500_US_RGB_MDH:
     case R500_US_RGB_MDV:
         md_expr(g, in, true, in->rgb_opcode == R500_US_RGB_MDH);
@@ -652,8 +695,10 @@ static bool tex(GString *g, UsGlsl *c, const R500UsInst *in,
         return true;
     }
     if (op == R500_TEX_KILL) {
-        /* KILL: any selected coordinate below zero, active pixels only
-         * (us_exec exec_tex) */
+        /*
+         * KILL: any selected coordinate below zero, active pixels only
+         * (us_exec exec_tex)
+         */
         g_string_append_printf(g, "    {\n        vec4 k = ");
         tex_vec(g, c, in->tex_src, in->tex_src_rel, in->tex_src_swz);
         g_string_append_printf(g, ";\n        if (%sany(lessThan(k, "
@@ -675,8 +720,10 @@ static bool tex(GString *g, UsGlsl *c, const R500UsInst *in,
     /* UNSCALED: S, T (and a 3D R) in texels of level 0 (tx.c) */
     bit = op + (in->tex_unscaled ? R500_TX_GLSL_UNSCALED : 0);
     c->tex_ops[in->tex_id & 15] |= 1u << bit;
-    /* S, T, R, Q through the source selects; R, G, B, A through the
-     * destination selects, the write mask per channel */
+    /*
+     * S, T, R, Q through the source selects; R, G, B, A through the
+     * destination selects, the write mask per channel
+     */
     g_string_append(g, "    {\n        vec4 r = ");
     r500_tx_glsl_fn(g, in->tex_id & 15, bit);
     g_string_append(g, "(");

@@ -186,7 +186,8 @@ static void fc_loop(GString *g, const UsGlsl *c, const R500UsInst *in)
     unsigned op = R500_FGET(fi, US_FC_INST, OP);
 
     switch (op) {
-    case 1: case 3: {   /* LOOP, REP: KR iterations, aL from KG step KB */
+    case 1:
+    case 3: {   /* LOOP, REP: KR iterations, aL from KG step KB */
         uint32_t k = fc_int(c, in);
         char al[16];
 
@@ -390,8 +391,10 @@ static uint64_t fc_steps(const UsGlsl *c)
 {
     const R500UsProg *p = c->p;
     uint32_t n = p->end - p->start + 1;
-    /* loop[i]: the LOOP of the innermost loop holding i, or -1;
-     * the ENDLOOP belongs to its loop, the LOOP to the enclosing one */
+    /*
+     * loop[i]: the LOOP of the innermost loop holding i, or -1;
+     * the ENDLOOP belongs to its loop, the LOOP to the enclosing one
+     */
     int loop[R500_US_INSTS], end[R500_US_INSTS], open[R500_US_INSTS];
     unsigned depth[R500_US_INSTS], nopen = 0, kmax = 1;
     uint64_t steps = 0, pow[R500_US_INSTS + 1];
@@ -494,8 +497,10 @@ bool r500_us_glsl_flow(UsGlsl *c, GString *g, const char **why)
             return false;
         }
     }
-    /* blocks start at the start, after each FC and at each jump target
-     * (a popped address is an FC's next) */
+    /*
+     * blocks start at the start, after each FC and at each jump target
+     * (a popped address is an FC's next)
+     */
     lead[0] = true;
     for (uint32_t i = 0; i < n; i++) {
         const R500UsInst *in = &p->inst[i];
@@ -516,8 +521,10 @@ bool r500_us_glsl_flow(UsGlsl *c, GString *g, const char **why)
             lead[t - p->start] = true;
         }
     }
-    /* the state of us_exec.c's UsFlow, the same in the quad's pixels but
-     * r500_act and r500_bc */
+    /*
+     * the state of us_exec.c's UsFlow, the same in the quad's pixels but
+     * r500_act and r500_bc
+     */
     g_string_append_printf(g,
         "    %s\n"
         "    bool r500_ar = false;\n"
@@ -539,8 +546,10 @@ bool r500_us_glsl_flow(UsGlsl *c, GString *g, const char **why)
                p->inst[i + len - 1].type != R500_US_FC) {
             len++;
         }
-        /* the quad's instruction bound, counted a block at a time: past
-         * it every pixel is dropped, as on soft */
+        /*
+         * the quad's instruction bound, counted a block at a time: past
+         * it every pixel is dropped, as on soft
+         */
         g_string_append_printf(g,
             "    case %uu:\n"
             "        if (r500_steps > %uu) {\n"

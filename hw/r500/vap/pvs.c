@@ -42,11 +42,26 @@ static bool pvs_pred_op(const R500PvsInst *in, const float a[4],
 
     if (in->kind == R500_PVS_MATH) {
         switch (in->op) {
-        case PVS_ME_PRED_SET_EQ: p = x == 0.0f; v = p ? 0.0f : 1.0f; break;
-        case PVS_ME_PRED_SET_GT: p = x > 0.0f; v = p ? 0.0f : 1.0f; break;
-        case PVS_ME_PRED_SET_GTE: p = x >= 0.0f; v = p ? 0.0f : 1.0f; break;
-        case PVS_ME_PRED_SET_NEQ: p = x != 0.0f; v = p ? 0.0f : 1.0f; break;
-        case PVS_ME_PRED_SET_CLR: p = false; v = INFINITY; break;
+        case PVS_ME_PRED_SET_EQ:
+            p = x == 0.0f;
+            v = p ? 0.0f : 1.0f;
+            break;
+        case PVS_ME_PRED_SET_GT:
+            p = x > 0.0f;
+            v = p ? 0.0f : 1.0f;
+            break;
+        case PVS_ME_PRED_SET_GTE:
+            p = x >= 0.0f;
+            v = p ? 0.0f : 1.0f;
+            break;
+        case PVS_ME_PRED_SET_NEQ:
+            p = x != 0.0f;
+            v = p ? 0.0f : 1.0f;
+            break;
+        case PVS_ME_PRED_SET_CLR:
+            p = false;
+            v = INFINITY;
+            break;
         case PVS_ME_PRED_SET_INV:
             /* ELSE: on at this level <-> off by exactly one level */
             p = x == 1.0f;
@@ -57,7 +72,10 @@ static bool pvs_pred_op(const R500PvsInst *in, const float a[4],
             p = v <= 0.0f;
             v = p ? 0.0f : v;
             break;
-        case PVS_ME_PRED_SET_RESTORE: p = x == 0.0f; v = x; break;
+        case PVS_ME_PRED_SET_RESTORE:
+            p = x == 0.0f;
+            v = x;
+            break;
         default:
             return false;
         }
@@ -65,10 +83,18 @@ static bool pvs_pred_op(const R500PvsInst *in, const float a[4],
         bool c;
 
         switch (in->op) {
-        case PVS_VE_PRED_SET_EQ_PUSH: c = cond == 0.0f; break;
-        case PVS_VE_PRED_SET_GT_PUSH: c = cond > 0.0f; break;
-        case PVS_VE_PRED_SET_GTE_PUSH: c = cond >= 0.0f; break;
-        case PVS_VE_PRED_SET_NEQ_PUSH: c = cond != 0.0f; break;
+        case PVS_VE_PRED_SET_EQ_PUSH:
+            c = cond == 0.0f;
+            break;
+        case PVS_VE_PRED_SET_GT_PUSH:
+            c = cond > 0.0f;
+            break;
+        case PVS_VE_PRED_SET_GTE_PUSH:
+            c = cond >= 0.0f;
+            break;
+        case PVS_VE_PRED_SET_NEQ_PUSH:
+            c = cond != 0.0f;
+            break;
         default:
             return false;
         }

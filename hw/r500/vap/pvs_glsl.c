@@ -137,10 +137,18 @@ static bool pred_op(const R500PvsInst *in, GString *g)
 
     if (in->kind == R500_PVS_MATH) {
         switch (in->op) {
-        case PVS_ME_PRED_SET_EQ: set = "a.x == 0.0"; break;
-        case PVS_ME_PRED_SET_GT: set = "a.x > 0.0"; break;
-        case PVS_ME_PRED_SET_GTE: set = "a.x >= 0.0"; break;
-        case PVS_ME_PRED_SET_NEQ: set = "a.x != 0.0"; break;
+        case PVS_ME_PRED_SET_EQ:
+            set = "a.x == 0.0";
+            break;
+        case PVS_ME_PRED_SET_GT:
+            set = "a.x > 0.0";
+            break;
+        case PVS_ME_PRED_SET_GTE:
+            set = "a.x >= 0.0";
+            break;
+        case PVS_ME_PRED_SET_NEQ:
+            set = "a.x != 0.0";
+            break;
         case PVS_ME_PRED_SET_CLR:
             g_string_append(g, "        np = false;\n"
                                "        r = vec4(uintBitsToFloat("
@@ -169,10 +177,18 @@ static bool pred_op(const R500PvsInst *in, GString *g)
         return true;
     }
     switch (in->op) {
-    case PVS_VE_PRED_SET_EQ_PUSH: set = "b.w == 0.0"; break;
-    case PVS_VE_PRED_SET_GT_PUSH: set = "b.w > 0.0"; break;
-    case PVS_VE_PRED_SET_GTE_PUSH: set = "b.w >= 0.0"; break;
-    case PVS_VE_PRED_SET_NEQ_PUSH: set = "b.w != 0.0"; break;
+    case PVS_VE_PRED_SET_EQ_PUSH:
+        set = "b.w == 0.0";
+        break;
+    case PVS_VE_PRED_SET_GT_PUSH:
+        set = "b.w > 0.0";
+        break;
+    case PVS_VE_PRED_SET_GTE_PUSH:
+        set = "b.w >= 0.0";
+        break;
+    case PVS_VE_PRED_SET_NEQ_PUSH:
+        set = "b.w != 0.0";
+        break;
     default:
         return false;
     }
@@ -208,8 +224,12 @@ static bool math_op(const R500PvsInst *in, GString *g)
                            "? r500_pow(max(a.w, 0.0), clamp(a.y, -128.0, "
                            "128.0)) : 0.0, 1.0);\n");
         return true;
-    case PVS_ME_EXP_BASEE_FF: v = "exp(a.x)"; break;
-    case PVS_ME_POWER_FUNC_FF: v = "r500_pow(a.x, c.x)"; break;
+    case PVS_ME_EXP_BASEE_FF:
+        v = "exp(a.x)";
+        break;
+    case PVS_ME_POWER_FUNC_FF:
+        v = "r500_pow(a.x, c.x)";
+        break;
     case PVS_ME_RECIP_DX:
     case PVS_ME_RECIP_FF:
     case PVS_ME_RECIP_IEEE:
@@ -221,14 +241,22 @@ static bool math_op(const R500PvsInst *in, GString *g)
         /* TGSI RSQ: 1 / sqrt(|x|) */
         v = "1.0 / sqrt(abs(a.x))";
         break;
-    case PVS_ME_MULTIPLY: v = "a.x * b.x"; break;
-    case PVS_ME_EXP_BASE2_FULL_DX: v = "exp2(a.x)"; break;
+    case PVS_ME_MULTIPLY:
+        v = "a.x * b.x";
+        break;
+    case PVS_ME_EXP_BASE2_FULL_DX:
+        v = "exp2(a.x)";
+        break;
     case PVS_ME_LOG_BASE2_FULL_DX:
     case PVS_ME_LOG_BASE2_IEEE:
         v = "log2(abs(a.x))";
         break;
-    case PVS_ME_SIN: v = "sin(a.x)"; break;
-    case PVS_ME_COS: v = "cos(a.x)"; break;
+    case PVS_ME_SIN:
+        v = "sin(a.x)";
+        break;
+    case PVS_ME_COS:
+        v = "cos(a.x)";
+        break;
     case PVS_ME_POWER_FUNC_FF_CLAMP_B:
     case PVS_ME_POWER_FUNC_FF_CLAMP_B1:
     case PVS_ME_POWER_FUNC_FF_CLAMP_01:
@@ -256,26 +284,58 @@ static bool vector_op(const R500PvsInst *in, GString *g)
         /* TGSI DST */
         v = "vec4(1.0, a.y * b.y, a.z, b.w)";
         break;
-    case PVS_VE_MULTIPLY: v = "a * b"; break;
-    case PVS_VE_ADD: v = "a + b"; break;
-    case PVS_VE_MULTIPLY_ADD: v = "a * b + c"; break;
-    case PVS_VE_FRACTION: v = "a - floor(a)"; break;
+    case PVS_VE_MULTIPLY:
+        v = "a * b";
+        break;
+    case PVS_VE_ADD:
+        v = "a + b";
+        break;
+    case PVS_VE_MULTIPLY_ADD:
+        v = "a * b + c";
+        break;
+    case PVS_VE_FRACTION:
+        v = "a - floor(a)";
+        break;
     /* selects as pvs.c's comparisons: a NaN picks the second */
-    case PVS_VE_MAXIMUM: v = "mix(b, a, greaterThanEqual(a, b))"; break;
-    case PVS_VE_MINIMUM: v = "mix(b, a, lessThan(a, b))"; break;
+    case PVS_VE_MAXIMUM:
+        v = "mix(b, a, greaterThanEqual(a, b))";
+        break;
+    case PVS_VE_MINIMUM:
+        v = "mix(b, a, lessThan(a, b))";
+        break;
     case PVS_VE_SET_GREATER_THAN_EQUAL:
         v = "vec4(greaterThanEqual(a, b))";
         break;
-    case PVS_VE_SET_LESS_THAN: v = "vec4(lessThan(a, b))"; break;
-    case PVS_VE_MULTIPLYX2_ADD: v = "2.0 * a * b + c"; break;
-    case PVS_VE_MULTIPLY_CLAMP: v = "r500_sat(a * b)"; break;
-    case PVS_VE_FLT2FIX_DX: v = "floor(a)"; break;
-    case PVS_VE_FLT2FIX_DX_RND: v = "floor(a + 0.5)"; break;
-    case PVS_VE_SET_GREATER_THAN: v = "vec4(greaterThan(a, b))"; break;
-    case PVS_VE_SET_EQUAL: v = "vec4(equal(a, b))"; break;
-    case PVS_VE_SET_NOT_EQUAL: v = "vec4(notEqual(a, b))"; break;
-    case PVS_VE_COND_MUX_EQ: v = "mix(c, b, equal(a, vec4(0.0)))"; break;
-    case PVS_VE_COND_MUX_GT: v = "mix(c, b, greaterThan(a, vec4(0.0)))"; break;
+    case PVS_VE_SET_LESS_THAN:
+        v = "vec4(lessThan(a, b))";
+        break;
+    case PVS_VE_MULTIPLYX2_ADD:
+        v = "2.0 * a * b + c";
+        break;
+    case PVS_VE_MULTIPLY_CLAMP:
+        v = "r500_sat(a * b)";
+        break;
+    case PVS_VE_FLT2FIX_DX:
+        v = "floor(a)";
+        break;
+    case PVS_VE_FLT2FIX_DX_RND:
+        v = "floor(a + 0.5)";
+        break;
+    case PVS_VE_SET_GREATER_THAN:
+        v = "vec4(greaterThan(a, b))";
+        break;
+    case PVS_VE_SET_EQUAL:
+        v = "vec4(equal(a, b))";
+        break;
+    case PVS_VE_SET_NOT_EQUAL:
+        v = "vec4(notEqual(a, b))";
+        break;
+    case PVS_VE_COND_MUX_EQ:
+        v = "mix(c, b, equal(a, vec4(0.0)))";
+        break;
+    case PVS_VE_COND_MUX_GT:
+        v = "mix(c, b, greaterThan(a, vec4(0.0)))";
+        break;
     case PVS_VE_COND_MUX_GTE:
         v = "mix(c, b, greaterThanEqual(a, vec4(0.0)))";
         break;
@@ -393,12 +453,13 @@ static bool inst(PvsGlslCtx *c, const R500PvsInst *in, GString *g)
         /* 0: MADD, 1: M2X_ADD (reference 4.4) */
         g_string_append(g, in->op == 1 ? "        r = 2.0 * a * b + c;\n"
                                        : "        r = a * b + c;\n");
-    } else if ((pred = pred_op(in, g))) {
-        /* set r and np */
-    } else if (in->kind == R500_PVS_MATH ? !math_op(in, g)
-                                         : !vector_op(in, g)) {
-        c->why = "a PVS op the CPU reports as not modelled";
-        return false;
+    } else {
+        pred = pred_op(in, g);          /* when it is one: sets r and np */
+        if (!pred && (in->kind == R500_PVS_MATH ? !math_op(in, g)
+                                                : !vector_op(in, g))) {
+            c->why = "a PVS op the CPU reports as not modelled";
+            return false;
+        }
     }
     if (!write_op(c, in, pred, g)) {
         return false;

@@ -56,8 +56,10 @@ enum {
     R500_PVS_MACRO = 2,
 };
 
-/* PVS opcodes (reference 4.4; pvs.c interprets them, pvs_glsl.c
- * translates them). */
+/*
+ * PVS opcodes (reference 4.4; pvs.c interprets them, pvs_glsl.c
+ * translates them).
+ */
 /* Vector engine (MATH_INST = 0). */
 enum {
     PVS_VE_NO_OP = 0, PVS_VE_DOT_PRODUCT = 1, PVS_VE_MULTIPLY = 2,
@@ -145,8 +147,11 @@ typedef struct R500PvsState {
     int32_t a0[4];
     int32_t al;                 /* loop index I0 */
     bool pred;
-    bool cut;                   /* stopped by R500_PVS_VERTEX_STEPS or the
-                                   draw's budget before the program ended */
+    /*
+     * stopped by R500_PVS_VERTEX_STEPS or the draw's budget before the program
+     * ended
+     */
+    bool cut;
 } R500PvsState;
 
 /* PVS instructions one draw may execute (seconds of interpretation). */
@@ -174,8 +179,8 @@ typedef struct R500DrawResume {
     uint64_t pvs_budget;        /* PVS instructions */
     uint64_t us_budget;         /* US instructions */
     uint64_t quad_budget;       /* quads */
-    uint32_t logged;            /* once-per-draw reports made (not
-                                   migrated: at worst said again) */
+    /* once-per-draw reports made (not migrated: at worst said again) */
+    uint32_t logged;
 } R500DrawResume;
 
 typedef struct R500Vap {
