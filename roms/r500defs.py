@@ -130,7 +130,8 @@ class ChipDefs:
     def mc_index(self, model, name):
         idx = self.mc.get(name, {}).get(self.models[model]["mc_map"])
         if idx is None:
-            raise KeyError("MC register %s does not exist on %s" % (name, model))
+            raise KeyError("MC register %s does not exist on %s" %
+                           (name, model))
         return idx
 
     def mc_name(self, model, index):

@@ -907,4 +907,3 @@ void r500_gl_call(R500Gl *g, GlJob *j)
     }
     g_mutex_unlock(&g->lock);
 }
-

@@ -21,6 +21,13 @@
 #error "the r500 board builds into QEMU 10.0 or newer"
 #endif
 
+/* 10.2: memory.h moved from exec/ to system/ */
+#if R500_QEMU_AT_LEAST(10, 2)
+#include "system/memory.h"
+#else
+#include "exec/memory.h"
+#endif
+
 /*
  * 10.2: the dirty-memory functions moved from the target-specific
  * exec/ram_addr.h to system/physmem.h, their cpu_ prefix gone.  Only

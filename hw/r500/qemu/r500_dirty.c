@@ -8,9 +8,9 @@
  * target code (exec/ram_addr.h).
  */
 #include "qemu/osdep.h"
+#include "r500_display.h"
 #define R500_COMPAT_DIRTY_MEMORY
 #include "r500_compat.h"
-#include "r500_display.h"
 
 void r500_vram_mark_dirty(MemoryRegion *vram, uint64_t off, uint64_t len)
 {

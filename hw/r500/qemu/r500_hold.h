@@ -9,7 +9,7 @@
 #ifndef HW_R500_QEMU_R500_HOLD_H
 #define HW_R500_QEMU_R500_HOLD_H
 
-#include "exec/memory.h"
+#include "r500_compat.h"
 
 #include "../r500.h"
 #include "r500_lock.h"

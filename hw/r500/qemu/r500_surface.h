@@ -7,7 +7,7 @@
 #ifndef HW_R500_QEMU_R500_SURFACE_H
 #define HW_R500_QEMU_R500_SURFACE_H
 
-#include "exec/memory.h"
+#include "r500_compat.h"
 
 #include "../r500.h"
 #include "r500_lock.h"
