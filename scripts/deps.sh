@@ -6,15 +6,16 @@
 # not root.  scripts/fresh-check.sh proves the list on clean roots of both.
 #
 # Every package named here exists in both releases.  QEMU 10 needs meson
-# 1.5 or newer: Debian 13 has it; on Debian 12 it comes from
-# bookworm-backports, on the very mirror the machine's apt already uses
-# (nothing here names a host).  QEMU's source and the guests' packages
+# 1.5 or newer, and 10.2 also pycotap (its meson test's TAP output):
+# Debian 13 has both; on Debian 12 they come from bookworm-backports, on
+# the very mirror the machine's apt already uses (nothing here names a
+# host).  QEMU's source and the guests' packages
 # come from scripts/apt-release.sh, beside the machine's apt state.
 set -euo pipefail
 
 packages=(
-    # the project and QEMU's build (libfdt: QEMU 7.2 needs it for
-    # x86_64-softmmu and has no bundled copy in the dfsg tarball)
+    # the project and QEMU's build (libfdt: QEMU needs it for
+    # x86_64-softmmu and has no bundled copy in the +ds tarball)
     gcc make meson ninja-build ccache pkg-config python3 python3-venv git
     libglib2.0-dev libpixman-1-dev zlib1g-dev libslirp-dev libfdt-dev
     flex bison bzip2
@@ -36,6 +37,9 @@ packages=(
     # the ASan+UBSan builds and the fuzzers (docs/reliability.md): clang,
     # its sanitizer and libFuzzer runtimes, llvm-symbolizer for the traces
     clang libclang-rt-dev llvm
+    # QEMU 10.2's build: pycotap (from bookworm-backports on Debian 12,
+    # below), dtc (the +ds tarball has the device trees as sources only)
+    python3-pycotap device-tree-compiler
 )
 
 missing=()
@@ -51,19 +55,25 @@ sudo=""
 . "$(dirname "$0")/apt-sources.sh"
 host=$(apt_host_codename)
 
-# meson >= 1.5 (QEMU 10): on Debian 12 from bookworm-backports, which
-# apt never takes a package from unless asked (NotAutomatic).
+# meson >= 1.5 and pycotap (QEMU 10): on Debian 12 from
+# bookworm-backports, which apt never takes a package from unless asked
+# (NotAutomatic).
 meson_ok() {
     dpkg --compare-versions \
         "$(dpkg-query -W -f='${Version}' meson 2>/dev/null || echo 0)" ge 1.5
 }
 backports=""
-if [ "$host" = bookworm ] && ! meson_ok; then
-    backports=bookworm-backports
-    for i in "${!missing[@]}"; do      # not bookworm's own 1.0 first
-        [ "${missing[$i]}" = meson ] && unset 'missing[i]'
+from_backports=()
+if [ "$host" = bookworm ]; then
+    meson_ok || from_backports+=(meson)
+    for i in "${!missing[@]}"; do
+        case "${missing[$i]}" in
+        meson) unset 'missing[i]' ;;       # not bookworm's own 1.0 first
+        python3-pycotap) from_backports+=(python3-pycotap); unset 'missing[i]' ;;
+        esac
     done
     missing=("${missing[@]}")
+    [ ${#from_backports[@]} -eq 0 ] || backports=bookworm-backports
 fi
 
 # The machine's sources with bookworm-backports added where meson needs
@@ -76,7 +86,7 @@ if [ "$host" = bookworm ]; then
     uri=$(apt_main_uri bookworm)
     sb=$(apt_entries | awk -F'\t' -v u="$uri" '$1 == u && $2 == "bookworm" { print $4; exit }')
     want="# Added by r500 scripts/deps.sh from this machine's apt sources:
-# meson 1.5 or newer for QEMU 10 (bookworm-backports).
+# meson 1.5 or newer and pycotap for QEMU 10 (bookworm-backports).
 
 Types: deb
 URIs: $uri
@@ -102,9 +112,9 @@ if [ ${#missing[@]} -gt 0 ]; then
         "${missing[@]}" >/dev/null
 fi
 if [ -n "$backports" ]; then
-    echo "deps: installing meson from $backports (QEMU 10 needs 1.5 or newer)" >&2
+    echo "deps: installing ${from_backports[*]} from $backports (QEMU 10)" >&2
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
-        -t "$backports" meson >/dev/null
+        -t "$backports" "${from_backports[@]}" >/dev/null
     meson_ok || { echo "deps: meson is still older than 1.5" >&2; exit 1; }
 fi
 [ ${#missing[@]} -eq 0 ] && [ -z "$backports" ] || echo "deps: done" >&2

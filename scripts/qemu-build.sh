@@ -236,15 +236,6 @@ if ! ninja -C "$build/build" "${targets[@]}" < /dev/null 2>&1 |
     log "build failed (full log: $build/build/ninja.log)"
     exit 1
 fi
-# Run from its build tree, QEMU looks for firmware only inside
-# build/qemu-bundle (util/cutils.c: get_relocated_path), so mirror each
-# firmware directory there.
-IFS=: read -ra fwdirs <<<"$fwpath"
-for d in "${fwdirs[@]}"; do
-    link="$build/build/qemu-bundle$d"
-    [ -L "$link" ] && [ "$(readlink "$link")" = "$d" ] && continue
-    mkdir -p "$(dirname "$link")"
-    rm -rf "$link"
-    ln -s "$d" "$link"
-done
+# Firmware for QEMU run from its build tree.
+"$here/qemu-bundle.sh" "$build/build" "$fwpath"
 touch "$stamp"
