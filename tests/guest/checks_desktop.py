@@ -12,7 +12,7 @@ import os
 import re
 
 import checks
-from checks import Fail, check, grep, need, shot_for
+from checks import Fail, Skip, check, grep, need, shot_for
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 D = ("desktop",)
@@ -73,6 +73,26 @@ def c_root(ctx, b):
     need(r is not None, "/init did not mount the desktop image (no r500.root=?)")
     need("mounted=yes" in r, "the desktop image did not mount: " + r)
     return r
+
+
+@check("board.map-changes", scenarios=D, per_boot=False)
+def c_map_changes(ctx, _):
+    """Under TCG the board changes the memory map (the spans the GL
+    renderer keeps on the host, the tiled windows) only with every vCPU
+    stopped (hw/r500/qemu/r500_hold.c; r500_hold_apply() asserts it, and
+    qemu.exit fails on the assertion).  Here: that path ran."""
+    st = ctx.run.get("stats")
+    need(isinstance(st, dict) and "board-map-deferred" in st,
+         "no card counters from QMP at the end: %s" % st)
+    if st.get("render-gl-held", 0) == 0:
+        raise Skip("the GL renderer held nothing on the host (renderer %s)"
+                   % ("gl" if st.get("render-gl-draws") else "soft"))
+    need(st["board-map-deferred"] > 0,
+         "the renderer held %d surfaces, yet no memory-map change was "
+         "left for the stopped vCPUs" % st["render-gl-held"])
+    return "%d holds, %d map changes made with the vCPUs stopped, %d " \
+        "trapped accesses" % (st["render-gl-held"], st["board-map-deferred"],
+                              st.get("board-held-traps", 0))
 
 
 @check("kmscube.frames", needs=("atombios", "cp", "display"), scenarios=D)

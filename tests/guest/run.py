@@ -124,6 +124,11 @@ class Run:
             self.facts.setdefault("init_s", []).append(round(time.time() - self.t0, 1))
         elif ev == "DONE":
             self.facts.setdefault("done_s", []).append(round(time.time() - self.t0, 1))
+            if not self.args.device:
+                # the card's counters at the end of the guest's work
+                st = self.q("qom-get", {"path": "/machine/peripheral/r500gpu",
+                                        "property": "stats"})
+                self.facts["stats"] = st.get("return", st)
         elif ev == "SYNC":
             what = rest.split()
             reply = "ok"

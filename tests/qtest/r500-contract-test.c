@@ -82,14 +82,34 @@ static void test_rom_past_end(const R500TestModel *m)
  * keep their values), a ring there cannot be fetched (the CP halts until
  * the driver's reset).  The MC passes addresses outside VRAM and the
  * GART through to the bus (PCIE_TX_GART_CNTL: enabled, unmapped mode 0).
+ *
+ * In the main loop the device's re-entrancy guard blocks it; from the
+ * card's own thread (card-thread=on), which holds the chip's lock and not
+ * the big one, the board reaches guest RAM only (r500_dma_ram): were it
+ * to dispatch to an MMIO region there, that would wait for the big lock
+ * while this test's register reads, under the big lock, wait for the
+ * chip's, and the test would hang.
  */
+typedef struct DmaCase {
+    const R500TestModel *m;
+    const char *args;
+} DmaCase;
+
+static const DmaCase dma_main_loop = {
+    &r500_test_models[1], "-global r500.card-thread=off"
+};
+static const DmaCase dma_card_thread = {
+    &r500_test_models[1], "-global r500.card-thread=on"
+};
+
 static void test_dma_own_bar(const void *data)
 {
+    const DmaCase *c = data;
     CpEnv e;
     uint64_t bar;
     uint32_t sc0 = R_SCRATCH_REG, sc1 = R500_REGA_AT(SCRATCH_REG, 1);
 
-    cp_env_start(&e, data);
+    cp_env_start_args(&e, c->m, c->args);
     bar = e.t.mmio.addr;
     g_assert_cmpuint(bar, <, 1ull << 32);
     r500_wreg_pcie(&e.t, PCIE_PCIE_TX_GART_CNTL, 1);
@@ -120,11 +140,14 @@ int main(int argc, char **argv)
 {
     char *path = g_strdup_printf("/r500/%s/contract/dma-own-bar",
                                  r500_test_models[1].name);
+    char *thread = g_strdup_printf("%s/card-thread", path);
 
     g_test_init(&argc, &argv, NULL);
     r500_add_model_tests("contract/unaligned-mmio", test_unaligned);
     r500_add_model_tests("contract/rom-past-end", test_rom_past_end);
-    qtest_add_data_func(path, &r500_test_models[1], test_dma_own_bar);
+    qtest_add_data_func(path, &dma_main_loop, test_dma_own_bar);
+    qtest_add_data_func(thread, &dma_card_thread, test_dma_own_bar);
     g_free(path);
+    g_free(thread);
     return g_test_run();
 }

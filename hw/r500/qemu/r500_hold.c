@@ -15,8 +15,8 @@
  * address space's current dispatch) but flushes its TLB only when it
  * next leaves its translated code, even on the vCPU that made the
  * change, and an MMIO access in between reaches another region's
- * callback (a virtio MSI-X table, seen in the desktop guest under 7.2,
- * where only the other vCPUs lagged).  So the spans are recorded, and
+ * callback (a virtio MSI-X table, seen in the desktop guest under QEMU
+ * 7.2, where only the other vCPUs lagged).  So the spans are recorded, and
  * mapped where that is safe: at once without TCG (or before any vCPU
  * exists), else by work the board queues with async_safe_run_on_cpu(),
  * which runs with every vCPU stopped (as target/i386/kvm/hyperv.c maps

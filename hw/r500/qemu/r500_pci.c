@@ -101,6 +101,7 @@ struct R500PCIState {
     int irq_edges;              /* atomic: MSI messages to send */
     int aperture_stale;         /* atomic: remap the tiled windows */
     int holds_stale;            /* atomic: map the held spans, kick */
+    uint64_t map_deferred;      /* changes made so, later (big lock) */
     R500Chip chip;
 };
 
@@ -273,12 +274,14 @@ static void r500_map_apply(R500PCIState *s)
         r500_lock(&s->lock);
         r500_surface_update(&s->surfaces);
         r500_unlock(&s->lock);
+        s->map_deferred++;
     }
     if (qatomic_xchg(&s->holds_stale, 0)) {
         r500_lock(&s->lock);
         r500_hold_apply(&s->holds);
         r500_kick(&s->chip);
         r500_unlock(&s->lock);
+        s->map_deferred++;
     }
 }
 
@@ -995,6 +998,9 @@ static void r500_get_stats(Object *obj, Visitor *v, const char *name,
     }
     r500_lock(&s->lock);
     r500_chip_stats(&s->chip, r500_stats_visit_one, &sv);
+    /* the board's: memory-map changes left for later, trapped accesses */
+    r500_stats_visit_one(&sv, "board-map-deferred", s->map_deferred);
+    r500_stats_visit_one(&sv, "board-held-traps", s->holds.traps);
     r500_unlock(&s->lock);
     if (sv.ok) {
         visit_check_struct(v, errp);
