@@ -90,21 +90,16 @@ static void test_rom_past_end(const R500TestModel *m)
  * while this test's register reads, under the big lock, wait for the
  * chip's, and the test would hang.
  */
-typedef struct DmaCase {
-    const R500TestModel *m;
-    const char *args;
-} DmaCase;
-
-static const DmaCase dma_main_loop = {
+static const CpEnvCase dma_main_loop = {
     &r500_test_models[1], "-global r500.card-thread=off"
 };
-static const DmaCase dma_card_thread = {
+static const CpEnvCase dma_card_thread = {
     &r500_test_models[1], "-global r500.card-thread=on"
 };
 
 static void test_dma_own_bar(const void *data)
 {
-    const DmaCase *c = data;
+    const CpEnvCase *c = data;
     CpEnv e;
     uint64_t bar;
     uint32_t sc0 = R_SCRATCH_REG, sc1 = R500_REGA_AT(SCRATCH_REG, 1);

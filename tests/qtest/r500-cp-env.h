@@ -51,6 +51,11 @@ void cp_init(CpEnv *e);
 /* Start QEMU (extra arguments may be NULL), GART and CP up; stop. */
 void cp_env_start_args(CpEnv *e, const R500TestModel *m, const char *extra);
 void cp_env_start(CpEnv *e, const R500TestModel *m);
+/* A test's case: a model and QEMU's extra arguments (card-thread, ...). */
+typedef struct CpEnvCase {
+    const R500TestModel *m;
+    const char *args;
+} CpEnvCase;
 void cp_env_stop(CpEnv *e);
 /* One ring dword; radeon_ring_commit (pad to 16, publish CP_RB_WPTR). */
 void cp_emit(CpEnv *e, uint32_t v);

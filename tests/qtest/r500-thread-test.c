@@ -32,20 +32,15 @@
 #define LAYERS          24u
 #define MARK            R500_REGA_AT(SCRATCH_REG, 3)
 
-typedef struct ThreadCase {
-    const R500TestModel *m;
-    const char *args;
-} ThreadCase;
-
 /*
  * On soft, the reference: its draws are long enough to be seen busy and
  * are split into slices; the GL renderer's case is renderer-gl below.
  */
-static const ThreadCase with_thread = {
+static const CpEnvCase with_thread = {
     &r500_test_models[0], "-global r500.card-thread=on "
     "-global r500.renderer=soft"
 };
-static const ThreadCase without_thread = {
+static const CpEnvCase without_thread = {
     &r500_test_models[0], "-global r500.card-thread=off "
     "-global r500.renderer=soft"
 };
@@ -70,7 +65,7 @@ static void submit_layers(CpEnv *e, uint32_t mark)
 
 static void test_fence_after_draw(const void *data)
 {
-    const ThreadCase *c = data;
+    const CpEnvCase *c = data;
     CpEnv e;
     uint32_t at_mark, final;
     int busy = 0, polls = 0;
@@ -104,7 +99,7 @@ static void test_fence_after_draw(const void *data)
 
 static void test_stopped(const void *data)
 {
-    const ThreadCase *c = data;
+    const CpEnvCase *c = data;
     CpEnv e;
     uint32_t rptr;
 
@@ -127,7 +122,7 @@ static void test_stopped(const void *data)
 
 static void test_reset(const void *data)
 {
-    const ThreadCase *c = data;
+    const CpEnvCase *c = data;
     CpEnv e;
     uint32_t p;
     int i;
@@ -274,7 +269,7 @@ static void test_gl_renderer(void)
     }
 }
 
-static void add(const char *name, const ThreadCase *c, GTestDataFunc fn)
+static void add(const char *name, const CpEnvCase *c, GTestDataFunc fn)
 {
     char *path = g_strdup_printf("/r500/%s/thread/%s-%s", c->m->name, name,
                                  c == &with_thread ? "on" : "off");
