@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Inside the chip: the list of blocks (blocks.c) and the services blocks
+ * Inside the chip: the list of blocks (r500.c) and the services blocks
  * offer each other.  Not for the board or other users of r500.h.
  */
 #ifndef HW_R500_BLOCKS_H
@@ -17,6 +17,7 @@ extern const R500Block *const r500_blocks[];
 extern const unsigned r500_num_blocks;
 
 extern const R500Block r500_core_block;
+extern const R500Block r500_regfile_block;
 extern const R500Block r500_irq_block;
 extern const R500Block r500_mc_block;
 extern const R500Block r500_hdp_block;
@@ -35,10 +36,5 @@ extern const R500Block r500_rast_block;
 extern const R500Block r500_us_block;
 extern const R500Block r500_tx_block;
 extern const R500Block r500_rb3d_block;
-
-/* irq.c: recompute the line after any source or enable changed. */
-void r500_irq_update(R500Chip *s);
-/* irq.c: latch GEN_INT_STATUS bits (SW_INT, GUI_IDLE) and update. */
-void r500_irq_raise(R500Chip *s, uint32_t gen_int_status_bits);
 
 #endif

@@ -255,33 +255,6 @@ void r500_chip_post_load(R500Chip *s);
  */
 void r500_vram_release(R500Chip *s, uint64_t offset, uint64_t len);
 
-/* MMIO (BAR2) and I/O BAR accesses: any size 1..8, any alignment. */
-uint64_t r500_mmio_read(R500Chip *s, uint64_t addr, unsigned size);
-void r500_mmio_write(R500Chip *s, uint64_t addr, uint64_t val, unsigned size);
-
-/*
- * The one register path: MMIO, MM_INDEX/MM_DATA, PM4 type-0 packets and
- * AtomBIOS tables all end here.  reg is a byte offset; mask selects byte
- * lanes.
- */
-uint32_t r500_reg_read(R500Chip *s, uint32_t reg);
-void r500_reg_write_mask(R500Chip *s, uint32_t reg, uint32_t val,
-                         uint32_t mask);
-static inline void r500_reg_write(R500Chip *s, uint32_t reg, uint32_t val)
-{
-    r500_reg_write_mask(s, reg, val, 0xFFFFFFFFu);
-}
-
-/* Indirect spaces, as reached through their index/data ports. */
-uint32_t r500_pll_read(R500Chip *s, uint32_t index);
-void r500_pll_write(R500Chip *s, uint32_t index, uint32_t val);
-uint32_t r500_mc_read(R500Chip *s, uint32_t index);
-void r500_mc_write(R500Chip *s, uint32_t index, uint32_t val);
-uint32_t r500_pcie_read(R500Chip *s, uint32_t index);
-void r500_pcie_write(R500Chip *s, uint32_t index, uint32_t val);
-
-/* Logical MC register of this chip's map (see mc_regs.def). */
-uint32_t *r500_mc_reg(R500Chip *s, R500McReg reg);
 
 /*
  * ---- The host aperture (BAR0): the CPU's view of VRAM (hdp.c) ----
@@ -317,8 +290,6 @@ void r500_run(R500Chip *s);
  * for r500_run() as usual (which schedules the next deadline).
  */
 void r500_run_clocked(R500Chip *s);
-/* Ask the host to call r500_run() soon (new work for some block). */
-void r500_kick(R500Chip *s);
 
 /*
  * The chip's counters, by name, in a fixed order: the board's QOM
@@ -328,22 +299,8 @@ void r500_kick(R500Chip *s);
 typedef void (*R500StatFn)(void *opaque, const char *name, uint64_t val);
 void r500_chip_stats(R500Chip *s, R500StatFn fn, void *opaque);
 
-/* Logging for the engines (printf-style; one line each). */
-void r500_log(R500Chip *s, R500LogKind kind, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-#define r500_guest_error(s, ...) r500_log((s), R500_LOG_GUEST_ERROR, __VA_ARGS__)
-#define r500_unimp(s, ...)       r500_log((s), R500_LOG_UNIMP, __VA_ARGS__)
 
-/* A trace point: cheap when the host traces nothing. */
-static inline void r500_trace(R500Chip *s, R500TraceEvent ev, uint64_t a,
-                              uint64_t b, uint64_t c, uint64_t d)
-{
-    if (s->ops->trace) {
-        s->ops->trace(s->host, ev, a, b, c, d);
-    }
-}
-
-/* The IRQ line was recomputed by the interrupt logic. */
-void r500_set_irq(R500Chip *s, bool level);
+/* The register file and the base services every block uses. */
+#include "base/base.h"
 
 #endif

@@ -70,7 +70,7 @@ void fuzz_3d_draw_end(TestHost *h, FuzzInput *in)
     if (prim != 11) {
         t3d_draw(h, prim, v, n);
     }
-    /* the end of the run: what gl holds goes to memory (core.c) */
+    /* the end of the run: what gl holds goes to memory (r500.c) */
     r500_pipe_sync(&h->chip, R500_SYNC_IDLE);
     fuzz_gl_tally(&h->chip);
     test_host_free(h);

@@ -165,7 +165,7 @@ unsigned t3d_draw_split(TestHost *h, unsigned prim, const float *v,
         if (!r500_3d_draw_stopped(&h->chip)) {
             break;
         }
-        /* the run of the chip ends with the slice (core.c) */
+        /* the run of the chip ends with the slice (r500.c) */
         r500_pipe_sync(&h->chip, R500_SYNC_CPU);
     } while (true);
     g_free(data);

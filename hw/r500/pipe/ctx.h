@@ -96,11 +96,4 @@ typedef struct R500Worker {
     R500WorkerStats st;
 } R500Worker;
 
-/*
- * Reports a draw (or a reset interval) makes once: a shared flag word,
- * set atomically, so workers never report the same thing twice.
- * Returns true for the caller that set the bit first.
- */
-bool r500_once(uint32_t *flags, uint32_t bit);
-
 #endif

@@ -81,11 +81,6 @@ struct R500SoftPool {
     const R500RastSink *in;     /* the pipe's meter */
 };
 
-bool r500_once(uint32_t *flags, uint32_t bit)
-{
-    return !(g_atomic_int_or(flags, bit) & bit);
-}
-
 void r500_soft_quad(R500Worker *w, const R500Prim *prim, int x, int y,
                     unsigned mask)
 {

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "../r500.h"
-#include "../v4.h"
+#include "../base/v4.h"
 #include "../blocks.h"
 
 /* Blend factors (RB3D_BLENDCNTL SRCBLEND/DESTBLEND; GL set and D3D set) */

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "../r500.h"
-#include "../v4.h"
+#include "../base/v4.h"
 
 typedef float Chan[4];          /* one channel of the four pixels */
 

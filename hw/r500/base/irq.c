@@ -12,8 +12,8 @@
  */
 #include <glib.h>
 
-#include "r500.h"
-#include "blocks.h"
+#include "../r500.h"
+#include "../blocks.h"
 
 /* Latched sources in GEN_INT_STATUS and their enables in GEN_INT_CNTL. */
 #define GEN_INT_LATCHED (R500_FMASK(GEN_INT_STATUS, GUI_IDLE) | \
