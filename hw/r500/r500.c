@@ -263,7 +263,7 @@ bool r500_chip_init(R500Chip *s, R500Model model, uint8_t *vram,
     s->vram_size = vram_size;
     s->ops = ops;
     s->host = host;
-    s->renderer = &r500_soft_renderer;
+    r500_pipe_init(s);
     s->soft.threads = 1;
     r500_chip_reset(s);
     return true;

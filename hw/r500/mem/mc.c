@@ -35,10 +35,33 @@ typedef struct McPiece {
     uint64_t len;
 } McPiece;
 
+/* ---- The VRAM watcher (mc.h) ---- */
+
+void r500_mem_sync(R500Chip *s, R500Sync why)
+{
+    if (s->mem_watch && s->mem_watch->sync) {
+        s->mem_watch->sync(s, why);
+    }
+}
+
+bool r500_mem_fill(R500Chip *s, const R500Surf *sf, uint32_t w, uint32_t h,
+                   uint32_t v)
+{
+    return s->mem_watch && s->mem_watch->fill &&
+           s->mem_watch->fill(s, sf, w, h, v);
+}
+
+void r500_vram_release(R500Chip *s, uint64_t offset, uint64_t len)
+{
+    if (len && s->mem_watch && s->mem_watch->release) {
+        s->mem_watch->release(s, offset, len);
+    }
+}
+
 void r500_vram_dirty(R500Chip *s, uint64_t offset, uint64_t len)
 {
-    if (len) {
-        r500_pipe_written(s, offset, len);
+    if (len && s->mem_watch && s->mem_watch->written) {
+        s->mem_watch->written(s, offset, len);
     }
     if (len && s->ops->vram_dirty) {
         s->ops->vram_dirty(s->host, offset, len);

@@ -20,6 +20,63 @@
 typedef struct R500Chip R500Chip;
 
 /*
+ * The points at which memory must be the truth again: whoever keeps
+ * copies of VRAM elsewhere (a renderer that draws on the host) brings
+ * them and memory together (R500MemWatch.sync).
+ */
+typedef enum R500Sync {
+    R500_SYNC_FENCE,            /* a fence, scratch write or interrupt */
+    R500_SYNC_IDLE,             /* a wait for idle, engine status read */
+    R500_SYNC_2D,               /* the 2D engine touches memory */
+    R500_SYNC_DISPLAY,          /* the display scans a surface out */
+    R500_SYNC_CPU,              /* the CPU reads/writes VRAM (aperture) */
+    R500_SYNC_MIGRATE,          /* the state is saved */
+    R500_SYNC_RESET,            /* the chip is reset */
+    /*
+     * another engine writes VRAM (the ZB's fast-clear expansion, an occlusion
+     * count stored)
+     */
+    R500_SYNC_MEMORY,
+    /*
+     * the occlusion count is reset: the draws' counts first, not their pixels
+     */
+    R500_SYNC_COUNT,
+    /*
+     * the machine stops (migration's RAM pass, a snapshot): memory, copies kept
+     */
+    R500_SYNC_STOP,
+} R500Sync;
+
+struct R500Surf;
+
+/*
+ * The VRAM watcher (docs/architecture.md): memory and the engines below
+ * the seam tell it what happens to VRAM, the seam (pipe/) installs it
+ * (R500Chip.mem_watch), and memory never names the seam.  Every member
+ * may be NULL.
+ *   written: an engine wrote VRAM [offset, offset + len);
+ *   release: someone the renderer does not see (the CPU, the 2D engine,
+ *            the display, a DMA) is about to touch those bytes: what is
+ *            kept elsewhere goes back to memory first;
+ *   sync:    a sync point (R500Sync) was reached;
+ *   fill:    a depth surface is about to be filled with v (the ZB's
+ *            fast-clear expansion): true when the watcher made the fill
+ *            itself, false when memory must be written.
+ */
+typedef struct R500MemWatch {
+    void (*written)(R500Chip *s, uint64_t offset, uint64_t len);
+    void (*release)(R500Chip *s, uint64_t offset, uint64_t len);
+    void (*sync)(R500Chip *s, R500Sync why);
+    bool (*fill)(R500Chip *s, const struct R500Surf *sf, uint32_t w,
+                 uint32_t h, uint32_t v);
+} R500MemWatch;
+
+/* The watcher's calls, for memory, the engines and the host (mc.c). */
+void r500_mem_sync(R500Chip *s, R500Sync why);
+bool r500_mem_fill(R500Chip *s, const struct R500Surf *sf, uint32_t w,
+                   uint32_t h, uint32_t v);
+
+/*
  * The whole-access span check: [off, off + len) lies in [0, size), without
  * overflow for any 64-bit inputs.  Every guest-supplied span (and every
  * host's flat RAM) is checked with it.

@@ -48,24 +48,38 @@ bool r500_pipe_sync_ready(R500Chip *s, R500Sync why)
     return !s->ops->vram_holds_ready || s->ops->vram_holds_ready(s->host);
 }
 
-void r500_vram_release(R500Chip *s, uint64_t offset, uint64_t len)
+static void pipe_release(R500Chip *s, uint64_t offset, uint64_t len)
 {
-    if (len && s->renderer->release) {
+    if (s->renderer->release) {
         s->renderer->release(s, offset, len);
     }
 }
 
-void r500_pipe_written(R500Chip *s, uint64_t offset, uint64_t len)
+static void pipe_written(R500Chip *s, uint64_t offset, uint64_t len)
 {
-    if (s->renderer && s->renderer->written) {
+    if (s->renderer->written) {
         s->renderer->written(s, offset, len);
     }
 }
 
-bool r500_pipe_zb_fill(R500Chip *s, const R500Surf *sf, uint32_t w,
-                       uint32_t h, uint32_t v)
+static bool pipe_zb_fill(R500Chip *s, const R500Surf *sf, uint32_t w,
+                         uint32_t h, uint32_t v)
 {
     return s->renderer->zb_fill && s->renderer->zb_fill(s, sf, w, h, v);
+}
+
+/* What memory and the engines tell the seam (mem/mc.h), for the renderer. */
+static const R500MemWatch pipe_watch = {
+    .written = pipe_written,
+    .release = pipe_release,
+    .sync = r500_pipe_sync,
+    .fill = pipe_zb_fill,
+};
+
+void r500_pipe_init(R500Chip *s)
+{
+    s->renderer = &r500_soft_renderer;
+    s->mem_watch = &pipe_watch;
 }
 
 bool r500_pipe_reg_is_3d(uint32_t reg)

@@ -25,33 +25,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../mem/mc.h"
 #include "../rast/rast.h"
 
 typedef struct R500Chip R500Chip;
-
-/* Why the pipe needs memory to be the truth now. */
-typedef enum R500Sync {
-    R500_SYNC_FENCE,            /* a fence, scratch write or interrupt */
-    R500_SYNC_IDLE,             /* a wait for idle, engine status read */
-    R500_SYNC_2D,               /* the 2D engine touches memory */
-    R500_SYNC_DISPLAY,          /* the display scans a surface out */
-    R500_SYNC_CPU,              /* the CPU reads/writes VRAM (aperture) */
-    R500_SYNC_MIGRATE,          /* the state is saved */
-    R500_SYNC_RESET,            /* the chip is reset */
-    /*
-     * another engine writes VRAM (the ZB's fast-clear expansion, an occlusion
-     * count stored)
-     */
-    R500_SYNC_MEMORY,
-    /*
-     * the occlusion count is reset: the draws' counts first, not their pixels
-     */
-    R500_SYNC_COUNT,
-    /*
-     * the machine stops (migration's RAM pass, a snapshot): memory, copies kept
-     */
-    R500_SYNC_STOP,
-} R500Sync;
 
 typedef struct R500RendererOps {
     const char *name;
@@ -165,11 +142,12 @@ void r500_pipe_sync(R500Chip *s, R500Sync why);
  * or written back; false: the caller waits and asks again.
  */
 bool r500_pipe_sync_ready(R500Chip *s, R500Sync why);
-/* mem/mc.c: an engine wrote VRAM (r500_vram_dirty), for the renderer. */
-void r500_pipe_written(R500Chip *s, uint64_t offset, uint64_t len);
-/* rb/zb.c: the renderer's zb_fill, if it has one and takes it. */
-bool r500_pipe_zb_fill(R500Chip *s, const R500Surf *sf, uint32_t w,
-                       uint32_t h, uint32_t v);
+/*
+ * pipe.c: the chip starts with the soft renderer, and the seam watches
+ * VRAM for it (mem/mc.h R500MemWatch: an engine's writes, others' looks,
+ * the engines' sync points, the ZB's fills).
+ */
+void r500_pipe_init(R500Chip *s);
 bool r500_pipe_reg_is_3d(uint32_t reg);
 
 #endif

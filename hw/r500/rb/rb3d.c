@@ -1167,7 +1167,7 @@ static void zpass_data_write(R500Chip *s, uint32_t reg, uint32_t old,
                              uint32_t mask)
 {
     /* a renderer counting on the host adds its draws' samples first */
-    r500_pipe_sync(s, R500_SYNC_COUNT);
+    r500_mem_sync(s, R500_SYNC_COUNT);
     s->rb3d.zpass = s->regs[reg / 4];
 }
 
@@ -1180,7 +1180,7 @@ static void zpass_addr_write(R500Chip *s, uint32_t reg, uint32_t old,
     uint64_t addr = s->regs[reg / 4] & ~3u;
 
     /* the count complete, and a write into memory the draws' are in */
-    r500_pipe_sync(s, R500_SYNC_MEMORY);
+    r500_mem_sync(s, R500_SYNC_MEMORY);
     v = GUINT32_TO_LE(dest & 1 ? s->rb3d.zpass : 0);
     if (!r500_mem_write(s, addr, &v, 4)) {
         r500_guest_error(s, "3D: ZB_ZPASS_ADDR 0x%08" G_GINT64_MODIFIER "x "

@@ -75,11 +75,11 @@ static void zb_expand_clear(R500Chip *s)
         w = rb->zb.surf.pitch;      /* see r500_zb_cb_clear */
     }
     /* on the renderer's copy where it holds the ZB (gl: every frame's) */
-    if (r500_pipe_zb_fill(s, &rb->zb.surf, w, h, v)) {
+    if (r500_mem_fill(s, &rb->zb.surf, w, h, v)) {
         return;
     }
     /* memory is written here: the renderer's copy of the ZB goes first */
-    r500_pipe_sync(s, R500_SYNC_MEMORY);
+    r500_mem_sync(s, R500_SYNC_MEMORY);
     for (unsigned i = 0; i < 4; i++) {
         px[i] = v >> (8 * i);
     }
