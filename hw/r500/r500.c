@@ -347,7 +347,7 @@ void r500_run(R500Chip *s)
      * engines are idle.  While they have work (a draw split across CP
      * slices, packets still queued) the guest has been told of nothing
      * it may look at: a fence, scratch write or interrupt is how it is
-     * told, and each syncs itself (pm4.c, packet3.c).  A sync at every
+     * told, and each syncs itself (pm4_exec.c, packet3.c).  A sync at every
      * slice made the host-GL renderer write its surfaces back and upload
      * them again a dozen times a frame (glmark2's build scene: 14).
      */

@@ -3,11 +3,14 @@
  * Command processor: ring buffer, indirect buffers, PM4 decoding.
  *
  * ring.c     the CP registers, the ring and IB streams, the run loop and
- *            its budget, read-pointer and scratch write-back, soft reset;
+ *            its budget, read-pointer write-back, soft reset;
  * pm4.h      the packet format and the type-3 opcodes (pm4_ops.def);
- * pm4.c      packet framing, type-0/1/2 packets;
+ * pm4_exec.c packet framing, type-0/1/2 packets;
  * packet3.c  type-3 packets: NOP, sync, the 2D CNTL_* packets (turned into
- *            2D register writes) and the 3D packets (handed to pipe/draw.h).
+ *            2D register writes) and the 3D packets (handed to pipe/draw.h);
+ * cp.c       the CP's services to its packets: scratch write-back, IB
+ *            launch, stopping a packet half way, writes that wait.
+ * Calls run ring.c -> pm4_exec.c -> packet3.c -> cp.c, never back.
  * docs/cp.md lists every packet and register and the execution model.
  */
 #ifndef HW_R500_CP_CP_H
@@ -81,12 +84,22 @@ typedef struct R500CP {
     R500CPStats stats;
     R500DrawStats draw_stats;
     uint32_t op_logged[256 / 32];    /* type-3 opcodes reported once */
-    bool pio_logged, ib_mmio_logged, wait_logged;
+    uint32_t logged;                 /* R500_CP_LOG_*: reported once */
 } R500CP;
 
-/* ring.c */
+/* The CP's reports made once (r500_once on R500CP.logged). */
+enum {
+    R500_CP_LOG_PIO = 1u << 0,       /* PIO modes, CP_CSQ_APER_* */
+    R500_CP_LOG_IB_MMIO = 1u << 1,   /* CP_IB_BUFSZ written by MMIO */
+    R500_CP_LOG_WAIT_CRTC = 1u << 2, /* WAIT_UNTIL's display conditions */
+};
+
+/* cp.c: the CP's services to its packets */
 /* The stream wrote CP_IB_BUFSZ: launch the IB at CP_IB_BASE. */
 void r500_cp_launch_ib(R500Chip *s, bool from_ib);
+/* CP_CSQ_CNTL.CSQ_MODE; forget what was fetched ahead of the CP. */
+uint32_t r500_cp_csq_mode(R500Chip *s);
+void r500_cp_fetch_invalidate(R500Chip *s);
 /* The stream wrote SCRATCH_REG[n]: mirror it to memory if enabled. */
 void r500_cp_scratch_writeback(R500Chip *s, unsigned n, uint32_t val);
 /* Log an unimplemented/unknown type-3 opcode once. */
@@ -124,7 +137,7 @@ void r500_cp_suspend(R500Chip *s, uint32_t done);
  */
 bool r500_cp_write_waits(R500Chip *s, uint32_t reg, uint32_t val);
 
-/* pm4.c */
+/* pm4_exec.c */
 /* Total dwords of the packet starting with header, header included. */
 uint32_t r500_pm4_packet_dwords(uint32_t header);
 /*

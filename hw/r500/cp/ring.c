@@ -53,14 +53,9 @@ typedef struct CpStream {
     uint32_t avail;     /* dwords available from pos */
 } CpStream;
 
-static uint32_t csq_mode(R500Chip *s)
-{
-    return R500_FGET(s->regs[R_CP_CSQ_CNTL / 4], CP_CSQ_CNTL, CSQ_MODE);
-}
-
 static bool cp_enabled(R500Chip *s)
 {
-    uint32_t m = csq_mode(s);
+    uint32_t m = r500_cp_csq_mode(s);
 
     return (m == CSQ(PRIBM_INDDIS) || m == CSQ(PRIBM_INDBM)) &&
            !R500_FGET(s->regs[R_RBBM_SOFT_RESET / 4], RBBM_SOFT_RESET, CP);
@@ -86,11 +81,6 @@ static bool ring_pending(R500Chip *s)
 static bool cp_has_work(R500Chip *s)
 {
     return cp_enabled(s) && (s->cp.ib_active || ring_pending(s));
-}
-
-static void fetch_invalidate(R500Chip *s)
-{
-    s->cp.fetch_len = 0;
 }
 
 static void cp_halt(R500Chip *s, const char *why, uint32_t where)
@@ -178,60 +168,6 @@ static void cp_rptr_writeback(R500Chip *s)
     }
 }
 
-void r500_cp_scratch_writeback(R500Chip *s, unsigned n, uint32_t val)
-{
-    /* SCRATCH_ADDR is 32-byte aligned; REGn lands at +4n (radeon.h). */
-    uint32_t addr = (s->regs[R_SCRATCH_ADDR / 4] & ~31u) + 4 * n;
-    uint32_t le = GUINT32_TO_LE(val);
-    bool wb = s->regs[R_SCRATCH_UMSK / 4] & (1u << n);
-
-    r500_trace(s, R500_TRACE_SCRATCH, n, val, wb ? addr : 0, 0);
-    if (!wb) {
-        return;
-    }
-    if (!r500_mem_write(s, addr, &le, 4)) {
-        s->cp.stats.errors++;
-        r500_guest_error(s, "CP: SCRATCH_REG%u write-back to 0x%08x failed",
-                         n, addr);
-    }
-}
-
-/* ---- Indirect buffers ---- */
-
-void r500_cp_launch_ib(R500Chip *s, bool from_ib)
-{
-    R500CP *cp = &s->cp;
-    uint32_t size = R500_FGET(s->regs[R_CP_IB_BUFSZ / 4], CP_IB_BUFSZ,
-                              IB_BUFSZ);
-    uint32_t base = s->regs[R_CP_IB_BASE / 4] & ~3u;
-
-    if (from_ib) {
-        /* One level, as the hardware: this also ends IB chains and loops. */
-        cp->stats.errors++;
-        r500_guest_error(s, "CP: an indirect buffer launched another (base "
-                         "0x%08x, %u dwords); IBs do not nest, ignored",
-                         base, size);
-        return;
-    }
-    if (csq_mode(s) != CSQ(PRIBM_INDBM)) {
-        cp->stats.errors++;
-        r500_guest_error(s, "CP: IB launch (base 0x%08x) while CP_CSQ_CNTL "
-                         "mode %u disables indirect buffers; ignored", base,
-                         csq_mode(s));
-        return;
-    }
-    cp->stats.ibs++;
-    r500_trace(s, R500_TRACE_CP_IB, base, size, 0, 0);
-    if (size == 0) {
-        return;
-    }
-    cp->ib_active = true;
-    cp->ib_base = base;
-    cp->ib_size = size;
-    cp->ib_pos = 0;
-    fetch_invalidate(s);
-}
-
 /* ---- The run loop ---- */
 
 static CpStep cp_step(R500Chip *s, uint64_t *used)
@@ -250,7 +186,7 @@ static CpStep cp_step(R500Chip *s, uint64_t *used)
     if (cp->ib_active) {
         if (cp->ib_pos >= cp->ib_size) {
             cp->ib_active = false;
-            fetch_invalidate(s);
+            r500_cp_fetch_invalidate(s);
             return CP_STEP_PROGRESS;
         }
         st = (CpStream) { .ib = true, .base = cp->ib_base, .mask = ~0u,
@@ -330,93 +266,6 @@ static CpStep cp_step(R500Chip *s, uint64_t *used)
     return CP_STEP_PROGRESS;
 }
 
-/* A ring packet that launched an IB cannot run again: it stays done. */
-static bool cp_can_stop(R500Chip *s)
-{
-    return s->cp.in_slice && !(s->cp.ib_active && s->cp.ib_pos == 0);
-}
-
-bool r500_cp_yield(R500Chip *s, uint32_t done)
-{
-    R500CP *cp = &s->cp;
-
-    if (!cp_can_stop(s) ||
-        (cp->slice_used + cp->cost < R500_CP_SLICE_BUDGET &&
-         r500_rb2d_fifo_avail(s))) {
-        return false;
-    }
-    cp->resume = done;
-    cp->yielded = true;
-    return true;
-}
-
-uint64_t r500_cp_budget_left(R500Chip *s)
-{
-    const R500CP *cp = &s->cp;
-    uint64_t used = cp->slice_used + cp->cost;
-
-    if (!cp_can_stop(s)) {
-        return 0;
-    }
-    return used < R500_CP_SLICE_BUDGET ? R500_CP_SLICE_BUDGET - used : 1;
-}
-
-void r500_cp_suspend(R500Chip *s, uint32_t done)
-{
-    if (!cp_can_stop(s)) {
-        return;     /* r500_cp_budget_left() gave no limit: unreachable */
-    }
-    s->cp.resume = done;
-    s->cp.yielded = true;
-}
-
-bool r500_cp_stall(R500Chip *s, uint32_t done)
-{
-    R500CP *cp = &s->cp;
-
-    if (!cp_can_stop(s)) {
-        return false;
-    }
-    cp->resume = done;
-    cp->yielded = true;
-    cp->stalled = true;
-    return true;
-}
-
-bool r500_cp_write_waits(R500Chip *s, uint32_t reg, uint32_t val)
-{
-    /*
-     * A write that may tell the guest the work is done (a fence, scratch
-     * or interrupt: anything but the 3D pipeline's state) waits until
-     * what the renderer keeps on the host is held or written back.
-     */
-    if (!r500_pipe_reg_is_3d(reg) &&
-        !r500_pipe_sync_ready(s, R500_SYNC_FENCE)) {
-        return true;
-    }
-    if (!r500_rb2d_busy(s)) {
-        return false;
-    }
-    switch (reg) {
-    case R_WAIT_UNTIL:
-        /* r100_copy_blit and the fences: WAIT_2D_IDLECLEAN. */
-        return val & (R500_FMASK(WAIT_UNTIL, WAIT_2D_IDLE) |
-                      R500_FMASK(WAIT_UNTIL, WAIT_2D_IDLECLEAN));
-    case R_ISYNC_CNTL:
-        return R500_FGET(val, ISYNC_CNTL, WAIT_IDLEGUI);
-    case R_DSTCACHE_CTLSTAT:
-    case R_RB2D_DSTCACHE_CTLSTAT:
-        return val & (R500_FMASK(DSTCACHE_CTLSTAT, RB2D_DC_FLUSH) |
-                      R500_FMASK(DSTCACHE_CTLSTAT, RB2D_DC_FREE));
-    default:
-        /* r100_ring_start sets ISYNC_CPSCRATCH_IDLEGUI: fences wait. */
-        return reg >= R_SCRATCH_REG &&
-               reg < R500_REGA_AT(SCRATCH_REG, R_SCRATCH_REG__COUNT) &&
-               R500_FGET(s->regs[R_ISYNC_CNTL / 4], ISYNC_CNTL,
-                         CPSCRATCH_IDLEGUI);
-    }
-}
-
 static int64_t cp_run(R500Chip *s, int64_t now)
 {
     R500CP *cp = &s->cp;
@@ -429,7 +278,7 @@ static int64_t cp_run(R500Chip *s, int64_t now)
     }
     cp->stats.slices++;
     /* The guest may have rewritten memory since the last slice. */
-    fetch_invalidate(s);
+    r500_cp_fetch_invalidate(s);
     cp->in_slice = true;
     while (used < R500_CP_SLICE_BUDGET) {
         step = cp_step(s, &used);
@@ -480,7 +329,7 @@ static void cp_soft_reset(R500Chip *s)
     cp->epoch++;
     cp->rptr_wb_valid = false;
     cp->cost = 0;
-    fetch_invalidate(s);
+    r500_cp_fetch_invalidate(s);
     /* The fetcher restarts at dword 0 (rs600_asic_reset zeroes both). */
     s->regs[R_CP_RB_RPTR / 4] = 0;
     s->regs[R_CP_RB_WPTR / 4] = 0;
@@ -502,7 +351,7 @@ static void cp_post_load(R500Chip *s)
 
     cp->epoch++;
     cp->rptr_wb_valid = false;
-    fetch_invalidate(s);
+    r500_cp_fetch_invalidate(s);
     if (cp->ib_active &&
         (cp->ib_size > R500_FMASK(CP_IB_BUFSZ, IB_BUFSZ) ||
          cp->ib_pos > cp->ib_size)) {
@@ -518,7 +367,7 @@ static void cp_post_load(R500Chip *s)
 static void cp_kick_write(R500Chip *s, uint32_t reg, uint32_t old,
                           uint32_t mask)
 {
-    fetch_invalidate(s);
+    r500_cp_fetch_invalidate(s);
     s->cp.rptr_wb_valid = false;
     r500_kick(s);
 }
@@ -577,8 +426,7 @@ static uint32_t cp_csq_cntl_read(R500Chip *s, uint32_t reg)
 
 static void cp_pio_unimp(R500Chip *s)
 {
-    if (!s->cp.pio_logged) {
-        s->cp.pio_logged = true;
+    if (r500_once(&s->cp.logged, R500_CP_LOG_PIO)) {
         r500_unimp(s, "CP: the PIO modes of CP_CSQ_CNTL and the "
                    "CP_CSQ_APER_* FIFO windows are not modelled");
     }
@@ -587,7 +435,7 @@ static void cp_pio_unimp(R500Chip *s)
 static void cp_csq_cntl_write(R500Chip *s, uint32_t reg, uint32_t old,
                               uint32_t mask)
 {
-    switch (csq_mode(s)) {
+    switch (r500_cp_csq_mode(s)) {
     case CSQ(PRIDIS_INDDIS):
     case CSQ(PRIBM_INDDIS):
     case CSQ(PRIBM_INDBM):
@@ -599,7 +447,7 @@ static void cp_csq_cntl_write(R500Chip *s, uint32_t reg, uint32_t old,
         break;
     default:
         r500_guest_error(s, "CP: CP_CSQ_CNTL mode %u is reserved; the CP "
-                         "stays stopped", csq_mode(s));
+                         "stays stopped", r500_cp_csq_mode(s));
         break;
     }
     cp_kick_write(s, reg, old, mask);
@@ -652,9 +500,8 @@ static uint32_t cp_me_datal_read(R500Chip *s, uint32_t reg)
 static void cp_ib_bufsz_write(R500Chip *s, uint32_t reg, uint32_t old,
                               uint32_t mask)
 {
-    /* The stream's writes launch IBs (pm4.c); an MMIO write only stores. */
-    if (!s->cp.stream_write && !s->cp.ib_mmio_logged) {
-        s->cp.ib_mmio_logged = true;
+    /* The stream's writes launch IBs (pm4_exec.c); an MMIO write only stores. */
+    if (!s->cp.stream_write && r500_once(&s->cp.logged, R500_CP_LOG_IB_MMIO)) {
         r500_unimp(s, "CP: CP_IB_BUFSZ written by MMIO stores only; IBs are "
                    "launched from the ring");
     }
@@ -694,28 +541,10 @@ static void cp_wait_until_write(R500Chip *s, uint32_t reg, uint32_t old,
      * here.  Display waits (vline, flip) are treated as satisfied
      * (reference 5.11).
      */
-    if ((s->regs[reg / 4] & crtc) && !s->cp.wait_logged) {
-        s->cp.wait_logged = true;
+    if ((s->regs[reg / 4] & crtc) &&
+        r500_once(&s->cp.logged, R500_CP_LOG_WAIT_CRTC)) {
         r500_unimp(s, "CP: WAIT_UNTIL display conditions (0x%08x) do not "
                    "wait", s->regs[reg / 4] & crtc);
-    }
-}
-
-void r500_cp_op_unimp(R500Chip *s, unsigned opcode, bool known)
-{
-    uint32_t bit = 1u << (opcode % 32);
-
-    s->cp.stats.errors += !known;
-    if (s->cp.op_logged[opcode / 32] & bit) {
-        return;
-    }
-    s->cp.op_logged[opcode / 32] |= bit;
-    if (known) {
-        r500_unimp(s, "CP: type-3 opcode 0x%02x is not implemented; such "
-                   "packets are skipped (reported once)", opcode);
-    } else {
-        r500_guest_error(s, "CP: unknown type-3 opcode 0x%02x; such packets "
-                         "are skipped (reported once)", opcode);
     }
 }
 

@@ -23,11 +23,25 @@ static inline uint32_t disp_rgb30_to_x8r8g8b8(uint32_t v)
            ((v >> 2) & 0xFF);
 }
 
-/* Reports about a CRTC's scanout, each logged once per distinct value. */
+/*
+ * Reports about a CRTC's scanout, each logged once per distinct value:
+ * the display is scanned out every frame, and a guest that changes the
+ * setting again deserves a line again (the value, plus one, is kept).
+ */
 enum { DISP_LOG_SIZE, DISP_LOG_SCALER, DISP_LOG_FORMAT, DISP_LOG_TILING,
        DISP_LOG_CROSSBAR, DISP_LOG_ADDRESS, DISP_LOG_CURSOR, DISP_LOG__COUNT };
-void disp_log_once(R500Chip *s, unsigned c, unsigned what_id, uint32_t v,
-                   R500LogKind kind, const char *what);
+static inline void disp_log_once(R500Chip *s, unsigned c, unsigned what_id,
+                                 uint32_t v, R500LogKind kind,
+                                 const char *what)
+{
+    uint32_t *logged = &s->disp.logged[c][what_id];
+
+    G_STATIC_ASSERT(DISP_LOG__COUNT <= G_N_ELEMENTS(s->disp.logged[0]));
+    if (*logged != v + 1) {
+        *logged = v + 1;
+        r500_log(s, kind, "D%u: %s (0x%08x)", c + 1, what, v);
+    }
+}
 
 /* crtc.c */
 bool crtc_running(R500Chip *s, unsigned c);

@@ -61,18 +61,6 @@ static R500SurfaceFormat surface_format(uint32_t ctl, uint32_t *bpp)
     return R500_FMT_NONE;
 }
 
-void disp_log_once(R500Chip *s, unsigned c, unsigned what_id, uint32_t v,
-                   R500LogKind kind, const char *what)
-{
-    uint32_t *logged = &s->disp.logged[c][what_id];
-
-    G_STATIC_ASSERT(DISP_LOG__COUNT <= G_N_ELEMENTS(s->disp.logged[0]));
-    if (*logged != v + 1) {
-        *logged = v + 1;
-        r500_log(s, kind, "D%u: %s (0x%08x)", c + 1, what, v);
-    }
-}
-
 void r500_disp_scanout(R500Chip *s, unsigned c, R500Scanout *so)
 {
     const R500CrtcTiming *t = crtc_timing(s, c);

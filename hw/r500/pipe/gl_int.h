@@ -422,7 +422,32 @@ bool r500_gl_kind_float(unsigned kind);
 uint32_t r500_gl_kinds_probe(GLuint fbo);
 
 /*
- * gl.c: the surfaces GL drew into MC bytes [lo, hi) go to memory first
+ * gl_res.c: the surfaces kept on the host (GL slots): a reason a draw
+ * goes to soft, said once (R500_GL_NOTE_*); write-back (flush) of all or
+ * some slots, kept or not; holds past a fence; the VRAM watcher's
+ * written and release; the slots a draw's targets take, attached to its
+ * job; a job's end.
+ */
+void r500_gl_res_validate(R500Chip *s);
+bool r500_gl_res_overlaps(R500Gl *g, uint64_t lo, uint64_t hi,
+                          uint32_t skip);
+void r500_gl_flush(R500Chip *s, bool keep);
+int r500_gl_res_slot(R500Chip *s, GlJob *j, const R500Surf *sf,
+                     uint8_t kind, GlRect b, uint32_t taken);
+bool r500_gl_attach(R500Chip *s, GlJob *j, unsigned a, unsigned k,
+                    const R500Surf *sf, GlRect b, bool covered);
+GlRect r500_gl_rect_clip(GlRect a, GlRect b);
+void r500_gl_attached(R500Gl *g, unsigned k, const R500Surf *sf, GlRect b,
+                      bool written);
+void r500_gl_job_free(GlJob *j);
+bool r500_gl_hold(R500Chip *s);
+void r500_gl_flush_slots(R500Chip *s, uint32_t mask, bool keep);
+void r500_gl_written(R500Chip *s, uint64_t offset, uint64_t len);
+void r500_gl_release(R500Chip *s, uint64_t offset, uint64_t len);
+void r500_gl_note(R500Chip *s, unsigned what, const char *why);
+
+/*
+ * gl_res.c: the surfaces GL drew into MC bytes [lo, hi) go to memory first
  * (a vertex or index buffer the draw reads).
  */
 void r500_gl_flush_over(R500Chip *s, uint64_t lo, uint64_t hi);

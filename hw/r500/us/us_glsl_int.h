@@ -50,6 +50,8 @@ typedef struct UsGlsl {
 } UsGlsl;
 
 /* us_glsl.c: one ALU, OUT or TEX instruction as a GLSL block. */
+/* us_glsl_inst.c: a float literal with the exact bits of v. */
+void r500_us_glsl_lit(GString *g, float v);
 bool r500_us_glsl_inst(UsGlsl *c, GString *g, const R500UsInst *in,
                        const char **why);
 
