@@ -272,7 +272,7 @@ bool r500_chip_init(R500Chip *s, R500Model model, uint8_t *vram,
 void r500_chip_reset(R500Chip *s)
 {
     r500_pipe_sync(s, R500_SYNC_RESET);
-    s->renderer->reset(s);
+    r500_pipe_reset_renderers(s);
     memset(s->regs, 0, sizeof(s->regs));
     memset(s->pll, 0, sizeof(s->pll));
     memset(s->mc, 0, sizeof(s->mc));
@@ -288,9 +288,7 @@ void r500_chip_reset(R500Chip *s)
 
 void r500_chip_finalize(R500Chip *s)
 {
-    if (s->renderer) {
-        s->renderer->fini(s);
-    }
+    r500_pipe_fini(s);
 }
 
 void r500_chip_stop(R500Chip *s)

@@ -217,6 +217,7 @@ struct R500Chip {
     R500Rb3d rb3d;            /* colour, depth, Hyper-Z RAMs */
     const R500RendererOps *renderer;  /* below the seam (pipe/) */
     const R500MemWatch *mem_watch;    /* the seam's, in mem (mem/mc.h) */
+    R500Pipe pipe;            /* the seam's per-draw state (pipe/ctx.h) */
     R500Soft soft;            /* the soft renderer's workers (pipe/) */
     R500Gl *gl;               /* the host-GL renderer, made on first use */
 

@@ -213,7 +213,7 @@ static void test_tex(void)
         for (uint64_t a = T3D_TEX; a < t->chain_end; a++) {
             h->vram[a] = g_rand_int(r);
         }
-        g_assert_true(r500_tx_image(r500_soft_begin(s), t, 0, img));
+        g_assert_true(r500_tx_image(r500_pipe_begin(s), t, 0, img));
         glActiveTexture(GL_TEXTURE1);
         glBindTexture(target, tex[three]);
         if (three) {
@@ -351,7 +351,7 @@ static void tex_mipmapped(TestHost *h, GRand *r, GLuint tex)
     glActiveTexture(GL_TEXTURE1);
     glBindTexture(GL_TEXTURE_2D, tex);
     for (unsigned l = 0; l <= 4; l++) {
-        g_assert_true(r500_tx_image(r500_soft_begin(s), t, l, img));
+        g_assert_true(r500_tx_image(r500_pipe_begin(s), t, l, img));
         glTexImage2D(GL_TEXTURE_2D, l, GL_RGBA32F, 16 >> l, 16 >> l, 0,
                      GL_RGBA, GL_FLOAT, img);
     }

@@ -181,7 +181,7 @@ uint64_t soft_max_steps;
 /* Run the chip's current program on soft, quad by quad. */
 void run_soft(TestHost *h)
 {
-    R500Worker *w = r500_soft_begin(&h->chip);
+    R500Worker *w = r500_pipe_begin(&h->chip);
 
     soft_max_steps = 0;
 

@@ -44,7 +44,7 @@ static void sample_at(TestHost *h, float x, float c[4])
         coord[2][p] = 0.0f;
         coord[3][p] = 1.0f;
     }
-    r500_tx_sample_quad(r500_soft_begin(&h->chip), 0, R500_TEX_LD, true,
+    r500_tx_sample_quad(r500_pipe_begin(&h->chip), 0, R500_TEX_LD, true,
                         (const float (*)[4])coord, NULL, out);
     for (int ch = 0; ch < 4; ch++) {
         c[ch] = out[ch][0];

@@ -40,7 +40,7 @@ static void sample(TestHost *h, float x, float y, float c[4])
         coord[2][p] = 0.0f;
         coord[3][p] = 1.0f;
     }
-    r500_tx_sample_quad(r500_soft_begin(&h->chip), 0, R500_TEX_LD, true,
+    r500_tx_sample_quad(r500_pipe_begin(&h->chip), 0, R500_TEX_LD, true,
                         (const float (*)[4])coord, NULL, out);
     for (int ch = 0; ch < 4; ch++) {
         c[ch] = out[ch][0];
@@ -213,7 +213,7 @@ static void mip2d(TestHost *h)
 static void quad(TestHost *h, unsigned op, const float coord[4][4],
                  float out[4][4])
 {
-    r500_tx_sample_quad(r500_soft_begin(&h->chip), 0, op, false, coord, NULL, out);
+    r500_tx_sample_quad(r500_pipe_begin(&h->chip), 0, op, false, coord, NULL, out);
 }
 
 /*
@@ -252,7 +252,7 @@ static void test_per_pixel_lod(void)
 static void test_dxdy(void)
 {
     TestHost *h = test_host_new(R500_MODEL_RV515, 64);
-    R500UsQuad *q = &h->chip.soft.w0.q;
+    R500UsQuad *q = &h->chip.pipe.w0.q;
     uint32_t w[6] = {
         3 | 7u << 11 | 1u << 14,                    /* TEX, write RGBA */
         6u << 22,                                   /* TEX_ID 0, DXDY */
@@ -272,7 +272,7 @@ static void test_dxdy(void)
         q->t[1][0][p] = (float)(1 << p) / 8;        /* dS/dx, normalised */
         q->t[2][1][p] = 1.0f / 8;                   /* dT/dy: one texel */
     }
-    r500_us_run_quad(r500_soft_begin(&h->chip));
+    r500_us_run_quad(r500_pipe_begin(&h->chip));
     for (int p = 0; p < 4; p++) {
         g_assert_cmpfloat(q->t[3][0][p], ==, level_byte(p, 0) / 255.0f);
     }
@@ -467,7 +467,7 @@ static void test_image(void)
             g_assert_cmpuint(layers, ==, cases[i].three ? lv->d : 1);
             g_assert_cmpuint(lv->w * lv->h * layers * 4, <=,
                              G_N_ELEMENTS(img));
-            g_assert_true(r500_tx_image(r500_soft_begin(s), t, l, img));
+            g_assert_true(r500_tx_image(r500_pipe_begin(s), t, l, img));
             for (unsigned z = 0; z < layers; z++) {
                 for (unsigned y = 0; y < lv->h; y++) {
                     for (unsigned x = 0; x < lv->w; x++) {
@@ -494,8 +494,8 @@ static void test_image(void)
         }
     }
     /* what a unit cannot give */
-    g_assert_false(r500_tx_image(r500_soft_begin(s), &s->tx.unit[0], 5, img));
-    g_assert_false(r500_tx_image(r500_soft_begin(s), &s->tx.unit[1], 0, img));
+    g_assert_false(r500_tx_image(r500_pipe_begin(s), &s->tx.unit[0], 5, img));
+    g_assert_false(r500_tx_image(r500_pipe_begin(s), &s->tx.unit[1], 0, img));
     g_rand_free(r);
     test_host_free(h);
 }

@@ -24,7 +24,7 @@ enum { A_MAD = 0, A_DP = 1, A_RCP = 10, A_RSQ = 11, A_EX2 = 8, A_LN2 = 9,
 /* Load temps 0..3 of the quad: t[n][ch][p] = v(n, ch, p). */
 static void quad_temps(TestHost *h)
 {
-    R500UsQuad *q = &h->chip.soft.w0.q;
+    R500UsQuad *q = &h->chip.pipe.w0.q;
 
     for (int n = 0; n < 4; n++) {
         for (int ch = 0; ch < 4; ch++) {
@@ -47,12 +47,12 @@ static void run(TestHost *h, const uint32_t *w, unsigned n)
     t3d_us_program(h, w, n);
     g_assert_true(r500_us_prepare(&h->chip));
     quad_temps(h);
-    r500_us_run_quad(r500_soft_begin(&h->chip));
+    r500_us_run_quad(r500_pipe_begin(&h->chip));
 }
 
 static float out(TestHost *h, int ch, int p)
 {
-    return h->chip.soft.w0.q.out[0][ch][p];
+    return h->chip.pipe.w0.q.out[0][ch][p];
 }
 
 /* Seed 002: 4-bit exponent (bias 7), 3-bit mantissa, denormals. */
@@ -262,7 +262,7 @@ static void test_alu_ops(void)
 static void test_derivatives(void)
 {
     TestHost *h = test_host_new(R500_MODEL_RV515, 64);
-    R500UsQuad *q = &h->chip.soft.w0.q;
+    R500UsQuad *q = &h->chip.pipe.w0.q;
     uint32_t w[12];
     T3DAlu a = {
         .rgb_wmask = 7, .alpha_wmask = 1, .dst = 5,
@@ -289,7 +289,7 @@ static void test_derivatives(void)
         }
     }
     q->cover = 0xF;
-    r500_us_run_quad(r500_soft_begin(&h->chip));
+    r500_us_run_quad(r500_pipe_begin(&h->chip));
     for (int p = 0; p < 4; p++) {
         for (int ch = 0; ch < 4; ch++) {
             g_assert_cmpfloat(out(h, ch, p), ==, 3.0f);
@@ -301,7 +301,7 @@ static void test_derivatives(void)
     t3d_us_alu(&a, w);
     t3d_us_program(h, w, 2);
     g_assert_true(r500_us_prepare(&h->chip));
-    r500_us_run_quad(r500_soft_begin(&h->chip));
+    r500_us_run_quad(r500_pipe_begin(&h->chip));
     g_assert_cmpfloat(out(h, 0, 3), ==, 5.0f);
     g_assert_cmpfloat(out(h, 3, 0), ==, 5.0f);
     test_host_free(h);
@@ -314,7 +314,7 @@ static void test_derivatives(void)
 static void test_branches(void)
 {
     TestHost *h = test_host_new(R500_MODEL_RV515, 64);
-    R500UsQuad *q = &h->chip.soft.w0.q;
+    R500UsQuad *q = &h->chip.pipe.w0.q;
     uint32_t w[6 * 6] = { 0 };
     /* 0: ALU writing the ALU result: t0.r >= 0 (ALU_RESULT_OP 2) */
     T3DAlu cond = {
@@ -366,7 +366,7 @@ static void test_branches(void)
         q->t[0][0][p] = p == 2 ? -1.0f : 1.0f;
         q->t[1][0][p] = q->t[1][1][p] = q->t[1][2][p] = 7.0f;
     }
-    r500_us_run_quad(r500_soft_begin(&h->chip));
+    r500_us_run_quad(r500_pipe_begin(&h->chip));
     for (int p = 0; p < 4; p++) {
         g_assert_cmpfloat(out(h, 0, p), ==, p == 2 ? 0.25f : 1.0f);
     }
@@ -374,7 +374,7 @@ static void test_branches(void)
     for (int p = 0; p < 4; p++) {
         q->t[0][0][p] = -1.0f;
     }
-    r500_us_run_quad(r500_soft_begin(&h->chip));
+    r500_us_run_quad(r500_pipe_begin(&h->chip));
     for (int p = 0; p < 4; p++) {
         g_assert_cmpfloat(out(h, 0, p), ==, 0.25f);
     }
@@ -653,7 +653,7 @@ static void tex_inst(uint32_t w[6], unsigned op, unsigned flags,
 static void test_tex_addr_fields(void)
 {
     TestHost *h = test_host_new(R500_MODEL_RV515, 64);
-    R500UsQuad *q = &h->chip.soft.w0.q;
+    R500UsQuad *q = &h->chip.pipe.w0.q;
     const unsigned sswz[4] = { B, A, R, G }, dswz[4] = { A, B, R, G };
     uint32_t w[6];
 
@@ -669,7 +669,7 @@ static void test_tex_addr_fields(void)
         q->t[5][B][p] = 2.0f * (p + 0.5f);  /* S * Q */
         q->t[5][A][p] = 1.0f;               /* T * Q: row 0.5 */
     }
-    r500_us_run_quad(r500_soft_begin(&h->chip));
+    r500_us_run_quad(r500_pipe_begin(&h->chip));
     for (int p = 0; p < 4; p++) {
         g_assert_cmpfloat(q->t[9][R][p], ==, ramp(p, 3));
         g_assert_cmpfloat(q->t[9][G][p], ==, ramp(p, 2));
@@ -689,7 +689,7 @@ static void test_tex_relative_loop(void)
 {
     TestHost *h = test_host_new(R500_MODEL_RV515, 64);
     R500Chip *s = &h->chip;
-    R500UsQuad *q = &s->soft.w0.q;
+    R500UsQuad *q = &s->pipe.w0.q;
     const unsigned id[4] = { R, G, B, A };
     uint32_t w[4 * 6];
 
@@ -715,7 +715,7 @@ static void test_tex_relative_loop(void)
             q->t[20][ch][p] = -1.0f;
         }
     }
-    r500_us_run_quad(r500_soft_begin(s));
+    r500_us_run_quad(r500_pipe_begin(s));
     for (int p = 0; p < 4; p++) {
         for (int i = 0; i < 3; i++) {
             for (int ch = 0; ch < 4; ch++) {
@@ -737,7 +737,7 @@ static void test_alu_relative_loop(void)
 {
     TestHost *h = test_host_new(R500_MODEL_RV515, 64);
     R500Chip *s = &h->chip;
-    R500UsQuad *q = &s->soft.w0.q;
+    R500UsQuad *q = &s->pipe.w0.q;
     uint32_t w[4 * 6];
     T3DAlu add = {
         .rgb_wmask = 7, .alpha_wmask = 1, .dst = 40,
@@ -772,7 +772,7 @@ static void test_alu_relative_loop(void)
             }
         }
     }
-    r500_us_run_quad(r500_soft_begin(s));
+    r500_us_run_quad(r500_pipe_begin(s));
     for (int p = 0; p < 4; p++) {
         for (int i = 0; i < 3; i++) {
             for (int ch = 0; ch < 4; ch++) {
@@ -793,7 +793,7 @@ static void test_alu_relative_loop(void)
 static void test_tex_ignore_uncovered(void)
 {
     TestHost *h = test_host_new(R500_MODEL_RV515, 64);
-    R500UsQuad *q = &h->chip.soft.w0.q;
+    R500UsQuad *q = &h->chip.pipe.w0.q;
     const unsigned id[4] = { R, G, B, A };
     uint32_t w[6];
 
@@ -809,7 +809,7 @@ static void test_tex_ignore_uncovered(void)
             q->t[2][R][p] = -1.0f;
         }
         q->cover = 0x7;
-        r500_us_run_quad(r500_soft_begin(&h->chip));
+        r500_us_run_quad(r500_pipe_begin(&h->chip));
         for (int p = 0; p < 3; p++) {
             g_assert_cmpfloat(q->t[2][R][p], ==, ramp(p, 0));
         }

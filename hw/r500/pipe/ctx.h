@@ -96,4 +96,22 @@ typedef struct R500Worker {
     R500WorkerStats st;
 } R500Worker;
 
+/*
+ * The seam's per-draw state (pipe.c r500_pipe_begin): the draw's decoded
+ * state, built once before the renderer is handed the draw, and the
+ * caller's own worker, which both renderers use (soft for its quads when
+ * it has no other threads, gl for the fills and texture images it makes
+ * on the CPU).  The caller writes w0 for every quad: on cache lines of
+ * its own, apart from ctx, which the soft renderer's workers read.
+ * Padding, not an alignment attribute: hosts allocate the chip with
+ * malloc.
+ */
+typedef struct R500Pipe {
+    uint8_t pad0[R500_CACHE_LINE];
+    R500DrawCtx ctx;            /* this draw's decoded state */
+    uint8_t pad1[R500_CACHE_LINE];
+    R500Worker w0;              /* the caller's own worker */
+    uint8_t pad2[R500_CACHE_LINE];
+} R500Pipe;
+
 #endif

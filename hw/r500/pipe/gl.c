@@ -158,7 +158,7 @@ static void gl_stray_quad(void *opaque, const R500Prim *prim, int x, int y,
  * The rasteriser's rectangles (rast.h rect(): points, Mesa's clears are
  * one point the size of the target): as the first primitive of a draw,
  * one whose every pixel soft's fill path would store as one colour
- * (soft.c r500_soft_rect_uniform, rb3d.c r500_rb3d_fill_begin) is not
+ * (rast/quad.c r500_rast_rect_uniform, rb3d.c r500_rb3d_fill_begin) is not
  * drawn but filled: its pixel's bytes in each target, from one quad
  * shaded on the CPU as soft does, go over the rectangle of the target's
  * copy on the host (GlJob.fill_*), and what is under it is not uploaded.
@@ -172,12 +172,12 @@ static bool gl_rect(void *opaque, const R500Prim *prim, int x0, int y0,
     R500Worker *w = g->w;
     R500RbFill f;
 
-    if (g->tris || g->rect.on || !r500_soft_rect_uniform(w->ctx, prim) ||
+    if (g->tris || g->rect.on || !r500_rast_rect_uniform(w->ctx, prim) ||
         !s->us.prog.straight ||
         !r500_rb3d_fill_begin(w, prim, x0, y0, x1, y1, &f) || f.zmasked) {
         return false;
     }
-    if (!r500_soft_fill_shade(w, prim, x0, y0)) {
+    if (!r500_rast_fill_shade(w, prim, x0, y0)) {
         return true;            /* the US budget ran out: nothing written */
     }
     g->rect.on = true;
@@ -286,7 +286,7 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
             break;
         }
     }
-    w = r500_soft_begin(s);
+    w = &s->pipe.w0;            /* the seam's (r500_pipe_begin) */
     note = R500_GL_NOTE_TEXTURE;
     g->tick++;
     why = r500_gl_textures(s, &j, ops, w, keys, keyed);
@@ -485,7 +485,7 @@ out:
     }
     /*
      * The texels were read through the page cache soft's draws use
-     * (r500_soft_begin): drop it as soft does at a draw's end, or the next
+     * (r500_pipe_begin): drop it as soft does at a draw's end, or the next
      * draw reads pages of GART memory the CPU has rewritten since.
      */
     r500_rb3d_finish(s);
@@ -497,7 +497,7 @@ out:
     return ok;
 }
 
-static void gl_draw(R500Chip *s, uint32_t num, const R500RastSink *in)
+static bool gl_draw(R500Chip *s, uint32_t num, const R500RastSink *in)
 {
     static int verbose = -1;
     bool ok = gl_try(s, num, in);
@@ -515,18 +515,17 @@ static void gl_draw(R500Chip *s, uint32_t num, const R500RastSink *in)
     }
     if (ok) {
         s->gl->draws++;
-        return;
+    } else {
+        /* the seam has soft draw it, on memory (R500_SYNC_MEMORY) */
+        s->gl->fallbacks++;
     }
-    s->gl->fallbacks++;
-    /* soft reads and writes memory: the host's surfaces go there first */
-    r500_gl_flush(s, true);
-    r500_soft_renderer.draw(s, num, in);
+    return ok;
 }
 
 static uint64_t gl_work(R500Chip *s)
 {
-    /* soft's, for the draws it draws; GL's own work is not metered */
-    return r500_soft_renderer.work(s);
+    /* GL's own work is not metered (the seam adds soft's, for its draws) */
+    return 0;
 }
 
 /* The draws' occlusion counts into rb3d.zpass; the surfaces stay. */
@@ -623,10 +622,9 @@ static bool gl_zb_fill(R500Chip *s, const R500Surf *sf, uint32_t w,
 static void gl_reset(R500Chip *s)
 {
     if (s->gl) {
-        /* written back by the reset's sync (core.c): nothing resident */
+        /* written back by the reset's sync (r500.c): nothing resident */
         s->gl->noted = 0;
     }
-    r500_soft_renderer.reset(s);
 }
 
 void r500_gl_free(R500Chip *s)
@@ -657,7 +655,6 @@ void r500_gl_free(R500Chip *s)
 
 static void gl_fini(R500Chip *s)
 {
-    r500_soft_renderer.fini(s);
     r500_gl_free(s);
 }
 

@@ -330,7 +330,7 @@ struct R500Gl {
     double zscale, zoffset;             /* SU_DEPTH_SCALE / OFFSET */
     uint64_t tris;
     bool stray;                         /* a quad reached the sink */
-    R500Worker *w;                      /* the draw's (r500_soft_begin) */
+    R500Worker *w;                      /* the draw's (r500_pipe_begin) */
     /* the draw's first primitive, a rectangle of one colour (gl_rect) */
     struct {
         bool on;

@@ -31,10 +31,64 @@ static uint64_t draw_work(void *opaque)
     R500Chip *s = opaque;
     const R500Vap *v = &s->vap;
 
+    uint64_t w = s->renderer->work(s);
+
+    /* soft's, for the draws another renderer left to it */
+    if (s->renderer != &r500_soft_renderer) {
+        w += r500_soft_renderer.work(s);
+    }
     return (v->shaded - v->work_shaded) * R500_3D_WORK_VERTEX +
            (v->work_pvs - v->inst_budget) * R500_3D_WORK_PVS +
-           (s->rast.quads - v->work_quads) * R500_3D_WORK_QUAD +
-           s->renderer->work(s);
+           (s->rast.quads - v->work_quads) * R500_3D_WORK_QUAD + w;
+}
+
+R500Worker *r500_pipe_begin(R500Chip *s)
+{
+    R500Worker *w = &s->pipe.w0;
+
+    s->pipe.ctx = (R500DrawCtx) {
+        .rast = &s->rast, .rb = &s->rb3d, .us = &s->us, .tx = &s->tx,
+        .regs = s->regs,
+    };
+    w->s = s;
+    w->ctx = &s->pipe.ctx;
+    memset(&w->st, 0, sizeof(w->st));
+    w->cache = &s->rb3d.cache;
+    w->us_budget = s->us.budget;
+    return w;
+}
+
+/*
+ * Hand the draw to the renderer; one that cannot draw it (false: nothing
+ * drawn, nothing counted) has it drawn by soft, on memory, which the
+ * renderer makes the truth first (R500_SYNC_MEMORY: another engine
+ * reads and writes VRAM).
+ */
+static void pipe_render(R500Chip *s, uint32_t num, const R500RastSink *in)
+{
+    r500_pipe_begin(s);
+    if (s->renderer->draw(s, num, in)) {
+        return;
+    }
+    s->renderer->sync(s, R500_SYNC_MEMORY);
+    r500_pipe_begin(s);
+    r500_soft_renderer.draw(s, num, in);
+}
+
+void r500_pipe_reset_renderers(R500Chip *s)
+{
+    r500_soft_renderer.reset(s);
+    if (s->renderer != &r500_soft_renderer) {
+        s->renderer->reset(s);
+    }
+}
+
+void r500_pipe_fini(R500Chip *s)
+{
+    if (s->renderer && s->renderer != &r500_soft_renderer) {
+        s->renderer->fini(s);
+    }
+    r500_soft_renderer.fini(s);
 }
 
 void r500_pipe_sync(R500Chip *s, R500Sync why)
@@ -216,7 +270,7 @@ uint64_t r500_3d_draw(R500Chip *s, const R500DrawCmd *cmd)
             .vertex = r500_vap_vertex, .work = draw_work, .opaque = s,
         };
 
-        s->renderer->draw(s, cmd->num_vertices, &in);
+        pipe_render(s, cmd->num_vertices, &in);
     }
     logged = s->draw_logged;
     v->cmd = NULL;

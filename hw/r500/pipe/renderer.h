@@ -33,13 +33,20 @@ typedef struct R500Chip R500Chip;
 typedef struct R500RendererOps {
     const char *name;
     /*
-     * Draw num sequence elements with the prepared state; in supplies
-     * the vertices and the pipe's work meter (its quad member is unused:
-     * the renderer shades the quads itself).  The counters of the draw's
-     * blocks are up to date when it returns.
+     * Draw num sequence elements with the prepared state (R500Pipe: the
+     * seam set it and the caller's worker w0 before the call); in
+     * supplies the vertices and the pipe's work meter (its quad member
+     * is unused: the renderer shades the quads itself).  The counters of
+     * the draw's blocks are up to date when it returns true.  False: the
+     * renderer cannot draw this one and drew nothing, counted nothing;
+     * the seam makes memory the truth (sync R500_SYNC_MEMORY) and soft
+     * draws it.
      */
-    void (*draw)(R500Chip *s, uint32_t num, const R500RastSink *in);
-    /* The work of the shading so far in this draw() call, budget units */
+    bool (*draw)(R500Chip *s, uint32_t num, const R500RastSink *in);
+    /*
+     * The work of the shading so far in this draw() call, budget units
+     * (the seam adds soft's when soft drew what another left).
+     */
     uint64_t (*work)(R500Chip *s);
     /* Make memory the truth (see above). */
     void (*sync)(R500Chip *s, R500Sync why);
@@ -62,7 +69,10 @@ typedef struct R500RendererOps {
      */
     bool (*zb_fill)(R500Chip *s, const R500Surf *sf, uint32_t w, uint32_t h,
                     uint32_t v);
-    /* Chip reset; and the end of the chip (free threads, contexts). */
+    /*
+     * Chip reset; and the end of the chip (free threads, contexts).  The
+     * seam resets and ends soft besides the chosen renderer.
+     */
     void (*reset)(R500Chip *s);
     void (*fini)(R500Chip *s);
 } R500RendererOps;
@@ -148,6 +158,16 @@ bool r500_pipe_sync_ready(R500Chip *s, R500Sync why);
  * the engines' sync points, the ZB's fills).
  */
 void r500_pipe_init(R500Chip *s);
+/*
+ * pipe.c: the draw's decoded state (R500Pipe.ctx) set from the blocks'
+ * prepared state and the caller's worker cleared for the draw: done by
+ * the seam before it hands a draw down; unit tests call it to run one
+ * engine on one quad.  The renderers' reset (soft's, which every renderer
+ * may leave a draw to, and the chosen one's) and their end.
+ */
+R500Worker *r500_pipe_begin(R500Chip *s);
+void r500_pipe_reset_renderers(R500Chip *s);
+void r500_pipe_fini(R500Chip *s);
 bool r500_pipe_reg_is_3d(uint32_t reg);
 
 #endif

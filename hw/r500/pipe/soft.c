@@ -81,56 +81,11 @@ struct R500SoftPool {
     const R500RastSink *in;     /* the pipe's meter */
 };
 
-void r500_soft_quad(R500Worker *w, const R500Prim *prim, int x, int y,
-                    unsigned mask)
-{
-    R500UsQuad *q = &w->q;
-
-    w->prim = prim;
-    q->x = x;
-    q->y = y;
-    q->cover = mask;
-    q->back = prim->back;
-    if (w->ctx->rb->early_z) {
-        /*
-         * Depth and stencil first; the shader's inputs and the shader
-         * only where a pixel passed.
-         */
-        unsigned pass;
-
-        r500_rast_interp_z(w, x, y);
-        pass = r500_rb3d_quad_z(w, mask);
-        if (pass) {
-            r500_rast_interp(w, x, y);
-            r500_us_run_quad(w);
-            r500_rb3d_quad_color(w, pass & ~q->kill);
-        }
-    } else {
-        r500_rast_interp(w, x, y);
-        r500_us_run_quad(w);
-        r500_rb3d_quad(w);
-    }
-}
-
 static void worker_init(R500Chip *s, R500Worker *w)
 {
     w->s = s;
-    w->ctx = &s->soft.ctx;
+    w->ctx = &s->pipe.ctx;
     memset(&w->st, 0, sizeof(w->st));
-}
-
-R500Worker *r500_soft_begin(R500Chip *s)
-{
-    R500Soft *so = &s->soft;
-
-    so->ctx = (R500DrawCtx) {
-        .rast = &s->rast, .rb = &s->rb3d, .us = &s->us, .tx = &s->tx,
-        .regs = s->regs,
-    };
-    worker_init(s, &so->w0);
-    so->w0.cache = &s->rb3d.cache;
-    so->w0.us_budget = s->us.budget;
-    return &so->w0;
 }
 
 /* ---- The pool ---- */
@@ -143,7 +98,7 @@ static void tiles_run(R500SoftPool *p, R500Worker *w, unsigned k)
 
         if (((uint32_t)q->x / R500_SOFT_TILE_W +
              (uint32_t)q->y / R500_SOFT_TILE_H) % p->n == k) {
-            r500_soft_quad(w, &p->prims[q->prim], q->x, q->y, q->mask);
+            r500_rast_quad(w, &p->prims[q->prim], q->x, q->y, q->mask);
         }
     }
 }
@@ -278,7 +233,7 @@ unsigned r500_soft_threads_env(void)
 /* Shade the batch on every worker; the caller is worker 0. */
 static void batch_run(R500Chip *s, R500SoftPool *p)
 {
-    uint64_t budget = s->soft.w0.us_budget, share = budget / p->n;
+    uint64_t budget = s->pipe.w0.us_budget, share = budget / p->n;
 
     if (!p->nquads) {
         return;
@@ -288,14 +243,14 @@ static void batch_run(R500Chip *s, R500SoftPool *p)
     for (unsigned k = 1; k < p->n; k++) {
         p->t[k].w.us_budget = share;
     }
-    s->soft.w0.us_budget = budget - share * (p->n - 1);
+    s->pipe.w0.us_budget = budget - share * (p->n - 1);
     pthread_mutex_lock(&p->lock);
     __atomic_store_n(&p->busy, p->n - 1, __ATOMIC_RELAXED);
     __atomic_add_fetch(&p->gen, 1, __ATOMIC_RELEASE);
     pthread_cond_broadcast(&p->go);
     pthread_mutex_unlock(&p->lock);
 
-    tiles_run(p, &s->soft.w0, 0);
+    tiles_run(p, &s->pipe.w0, 0);
 
     spin_for(&p->busy, 0, true, NULL);
     pthread_mutex_lock(&p->lock);
@@ -304,7 +259,7 @@ static void batch_run(R500Chip *s, R500SoftPool *p)
     }
     pthread_mutex_unlock(&p->lock);
     for (unsigned k = 1; k < p->n; k++) {
-        s->soft.w0.us_budget += p->t[k].w.us_budget;
+        s->pipe.w0.us_budget += p->t[k].w.us_budget;
     }
     p->nquads = 0;
     p->nprims = 0;
@@ -313,7 +268,7 @@ static void batch_run(R500Chip *s, R500SoftPool *p)
 static uint64_t soft_work(R500Chip *s)
 {
     const R500Soft *so = &s->soft;
-    uint64_t us = so->w0.st.us_insts, tex = so->w0.st.tx_samples;
+    uint64_t us = s->pipe.w0.st.us_insts, tex = s->pipe.w0.st.tx_samples;
 
     if (so->batching) {
         for (unsigned k = 1; k < so->pool->n; k++) {
@@ -322,7 +277,7 @@ static uint64_t soft_work(R500Chip *s)
         }
     }
     return us * R500_3D_WORK_US + tex * R500_3D_WORK_TEX +
-           so->w0.st.fill_work;
+           s->pipe.w0.st.fill_work;
 }
 
 /*
@@ -403,66 +358,7 @@ static void direct_quad(void *opaque, const R500Prim *prim, int x, int y,
 {
     R500Chip *s = opaque;
 
-    r500_soft_quad(&s->soft.w0, prim, x, y, mask);
-}
-
-/*
- * The fill path (rast.h, rect()): a rectangle whose every pixel the
- * shader gives the same colour, stored by the RB as one colour
- * (r500_rb3d_fill_begin), is written at memory speed instead of quad by
- * quad; clears are such rectangles (Mesa r300 clears with one point
- * sprite).  The program must be uniform (us.h) and the temporaries it
- * reads before writing filled by the RS with the same value at every
- * pixel.  One quad is shaded for the colour (the US counters and budget
- * count that one), the pixels and the occlusion count are all of them,
- * and the work meter gets the fill's real cost: its bytes at memory speed.
- */
-bool r500_soft_rect_uniform(const R500DrawCtx *c, const R500Prim *prim)
-{
-    const R500UsProg *p = &c->us->prog;
-    const R500Rast *r = c->rast;
-
-    if (!p->uniform) {
-        return false;
-    }
-    for (unsigned t = 0; t < R500_US_TEMPS; t++) {
-        int last = -1;
-
-        if (!p->temp_in[t]) {
-            continue;
-        }
-        /* the RS write that lands last in t (rast_interp's order) */
-        for (unsigned i = 0; i < r->nrs; i++) {
-            if (r->rs[i].temp == t) {
-                last = i;
-            }
-        }
-        if (last < 0) {
-            return false;           /* left from another pixel: varies */
-        }
-        for (int ch = 0; ch < 4; ch++) {
-            const R500Plane *pl = &prim->plane[last][ch];
-
-            if (((p->temp_in[t] >> ch) & 1) && (pl->dx != 0 || pl->dy != 0)) {
-                return false;
-            }
-        }
-    }
-    return true;
-}
-
-bool r500_soft_fill_shade(R500Worker *w, const R500Prim *prim, int x0,
-                          int y0)
-{
-    /* one quad of the rectangle, shaded for its colour */
-    w->prim = prim;
-    w->q.x = x0 & ~1;
-    w->q.y = y0 & ~1;
-    w->q.cover = 0xF;
-    w->q.back = prim->back;
-    r500_rast_interp(w, w->q.x, w->q.y);
-    r500_us_run_quad(w);
-    return !w->q.kill;
+    r500_rast_quad(&s->pipe.w0, prim, x, y, mask);
 }
 
 static bool soft_rect(void *opaque, const R500Prim *prim, int x0, int y0,
@@ -470,13 +366,13 @@ static bool soft_rect(void *opaque, const R500Prim *prim, int x0, int y0,
 {
     R500Chip *s = opaque;
     R500Soft *so = &s->soft;
-    R500Worker *w = &so->w0;
+    R500Worker *w = &s->pipe.w0;
     const R500Rast *r = &s->rast;
     uint64_t pixels = (uint64_t)(x1 - x0 + 1) * (uint64_t)(y1 - y0 + 1);
     uint64_t bytes = 0, cost;
     R500RbFill f;
 
-    if (so->no_fill || !r500_soft_rect_uniform(w->ctx, prim) ||
+    if (so->no_fill || !r500_rast_rect_uniform(w->ctx, prim) ||
         !s->us.prog.straight ||
         !r500_rb3d_fill_begin(w, prim, x0, y0, x1, y1, &f)) {
         return false;
@@ -499,7 +395,7 @@ static bool soft_rect(void *opaque, const R500Prim *prim, int x0, int y0,
         /* the quads recorded so far are drawn first */
         batch_run(s, so->pool);
     }
-    if (!r500_soft_fill_shade(w, prim, x0, y0)) {
+    if (!r500_rast_fill_shade(w, prim, x0, y0)) {
         /* the US budget ran out on this quad: nothing is written */
         return true;
     }
@@ -559,14 +455,13 @@ static bool draw_in_vram(R500Chip *s)
     return true;
 }
 
-static void soft_draw(R500Chip *s, uint32_t num, const R500RastSink *in)
+static bool soft_draw(R500Chip *s, uint32_t num, const R500RastSink *in)
 {
     R500Soft *so = &s->soft;
     R500SoftPool *p = pool_get(s);
     R500RastSink sink = *in;
     const R500Worker *w;
 
-    r500_soft_begin(s);
     so->batching = p && draw_in_vram(s);
     sink.quad = direct_quad;
     sink.quad_opaque = s;
@@ -604,7 +499,7 @@ static void soft_draw(R500Chip *s, uint32_t num, const R500RastSink *in)
     /* write back and report the memory touched; sum the counters */
     r500_rb3d_finish(s);
     for (unsigned k = 0; k < (so->batching ? p->n : 1); k++) {
-        w = k ? &p->t[k].w : &so->w0;
+        w = k ? &p->t[k].w : &s->pipe.w0;
         if (k) {
             r500_cache_flush(s, w->cache);
         }
@@ -615,7 +510,8 @@ static void soft_draw(R500Chip *s, uint32_t num, const R500RastSink *in)
         s->rb3d.zfail += w->st.zfail;
         s->rb3d.zpass += w->st.zpass;
     }
-    s->us.budget = so->w0.us_budget;
+    s->us.budget = s->pipe.w0.us_budget;
+    return true;
 }
 
 /* Every draw is finished when soft_draw() returns: nothing to drain. */

@@ -34,18 +34,15 @@
 
 typedef struct R500SoftPool R500SoftPool;
 
+/*
+ * The soft renderer's own state; the draw's decoded state and the
+ * caller's worker are the seam's (pipe/ctx.h R500Pipe), apart from ours
+ * on cache lines of their own: every worker reads ctx for every pixel,
+ * the caller writes w0 for every quad, and side by side each write of the
+ * caller's took the line from the other cores (a second thread cost half
+ * again as much CPU per quad).
+ */
 typedef struct R500Soft {
-    /*
-     * Never on one cache line: every worker reads ctx for every pixel,
-     * the caller writes w0 for every quad (w0.prim, w0.q).  Side by side,
-     * each write of the caller's took the line from the other cores (a
-     * second thread cost half again as much CPU per quad).  Padding, not
-     * an alignment attribute: hosts allocate the chip with malloc.
-     */
-    uint8_t pad0[R500_CACHE_LINE];
-    R500DrawCtx ctx;            /* this draw's decoded state */
-    uint8_t pad1[R500_CACHE_LINE];
-    R500Worker w0;              /* the caller's own worker */
     unsigned threads;           /* workers wanted (1: the caller only) */
     R500SoftPool *pool;         /* the other workers, made on first use */
     bool batching;              /* this draw's quads go to the workers */
@@ -56,25 +53,6 @@ typedef struct R500Soft {
     bool no_fill;               /* every rectangle quad by quad (tests, A/B) */
 } R500Soft;
 
-/*
- * Set the draw context from the blocks' prepared state (after the
- * prepares) and clear the worker's counters: the caller's worker.  Unit
- * tests call it to run one engine on one quad.
- */
-R500Worker *r500_soft_begin(R500Chip *s);
-/* Shade and write one covered quad of prim on worker w. */
-void r500_soft_quad(R500Worker *w, const R500Prim *prim, int x, int y,
-                    unsigned mask);
-/*
- * The fill path's questions (soft.c, shared with the host-GL renderer's
- * fills): whether every pixel of a rectangle of prim gets the same
- * colour from this draw's program, and that colour shaded on worker w
- * from the quad at (x0, y0) (false: the quad was killed, nothing is
- * written).
- */
-bool r500_soft_rect_uniform(const R500DrawCtx *c, const R500Prim *prim);
-bool r500_soft_fill_shade(R500Worker *w, const R500Prim *prim, int x0,
-                          int y0);
 /*
  * Render with n threads (1..R500_SOFT_MAX_THREADS; 1: today's single
  * thread).  Hosts set it from their device property or environment.

@@ -306,4 +306,19 @@ void r500_rast_interp(R500Worker *w, int x, int y);
 /* Only the quad's z (what an early depth test needs first). */
 void r500_rast_interp_z(R500Worker *w, int x, int y);
 
+/*
+ * quad.c: one covered quad of prim shaded and written on worker w (RS,
+ * US, RB with early Z where the RB allows it); the fill path's
+ * questions, shared by the renderers' fills: whether every pixel of a
+ * rectangle of prim gets the same colour from this draw's program, and
+ * that colour shaded on w from the quad at (x0, y0) (false: the quad was
+ * killed, nothing is written).
+ */
+typedef struct R500DrawCtx R500DrawCtx;
+void r500_rast_quad(R500Worker *w, const R500Prim *prim, int x, int y,
+                    unsigned mask);
+bool r500_rast_rect_uniform(const R500DrawCtx *c, const R500Prim *prim);
+bool r500_rast_fill_shade(R500Worker *w, const R500Prim *prim, int x0,
+                          int y0);
+
 #endif
