@@ -14,7 +14,8 @@ really does and checks it against them:
   - circles: strongly connected components of either graph with more than
     one node;
   - up-edges: an edge from a lower layer to a higher one (LAYERS below);
-  - sizes: files over MAX_FILE_LINES, functions over MAX_FUNC_LINES.
+  - sizes: files over MAX_FILE_LINES, functions over MAX_FUNC_LINES;
+  - placement: the host's GL (epoxy) named outside gl/.
 
   scripts/core-graph.py [--check] [--known FILE] [--dot includes|calls]
                         [ROOT]
@@ -298,6 +299,10 @@ def main(argv):
         problems += ["%s circle: %s" % (kind, " ".join(c)) for c in circles]
         problems += ["up: %s -> %s (%s)" % u for u in ups]
     for p, text in sorted(files.items()):
+        # the host's GL only in gl/ (not built without it)
+        if re.search(r'^\s*#\s*include\s*[<"]epoxy/', text, re.M) and \
+                not p.startswith("gl/"):
+            problems.append("placement: %s includes epoxy outside gl/" % p)
         n = text.count("\n")
         if n > MAX_FILE_LINES:
             problems.append("size: %s (%d lines, at most %d)"

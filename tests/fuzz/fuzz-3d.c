@@ -16,7 +16,7 @@ TestHost *fuzz_3d_begin(FuzzInput *in)
  * The pipeline byte's state (3d-format.h), written over t3d_setup()'s
  * window-space set-up.  The TCL state is what a driver with hardware TCL
  * programs, and what the host-GL renderer's vertex stage takes
- * (pipe/gl_vertex.c vtx_state()).
+ * (gl/gl_vertex.c vtx_state()).
  */
 static void fuzz_3d_pipeline(R500Chip *s, FuzzInput *in)
 {

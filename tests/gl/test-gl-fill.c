@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The host-GL renderer's fills (hw/r500/pipe/gl.c gl_rect): a draw whose
+ * The host-GL renderer's fills (hw/r500/gl/gl.c gl_rect): a draw whose
  * first primitive is a rectangle of one colour (a point: Mesa r300 clears
  * with one point the size of the target) is stored on the host as soft's
  * fill path stores it, bit for bit, without drawing it and without

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Write-back when someone looks (hw/r500/pipe/gl.c gl_hold, gl_release;
+ * Write-back when someone looks (hw/r500/gl/gl.c gl_hold, gl_release;
  * R500HostOps.vram_hold): with a host that traps the CPU's accesses, what
  * the host-GL renderer drew stays on the host past a fence, its bytes in
  * VRAM held, and goes back when someone looks:

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The host-GL renderer (hw/r500/pipe/gl.c) below the seam, on the chip
+ * The host-GL renderer (hw/r500/gl/gl.c) below the seam, on the chip
  * core with the host's OpenGL (llvmpipe here):
  *
  *   same-as-soft  additive, smooth-shaded triangles drawn on gl leave the
@@ -672,7 +672,7 @@ static void test_cbzb_halves(void)
     test_host_free(soft);
 }
 
-/* ---- Colour formats (pipe/gl_format.c) against soft ---- */
+/* ---- Colour formats (gl/gl_format.c) against soft ---- */
 
 /*
  * A colour target's format: RB3D_COLORPITCH.FORMAT, US_OUT_FMT's format

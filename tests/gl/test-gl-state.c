@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The host-GL renderer's draw state on the chip core against soft: RB, ZB
- * and the clip rule (hw/r500/pipe/gl_state.c), the texture levels
- * (gl_tex.c, tx/tx_glsl.c):
+ * and the clip rule (hw/r500/gl/gl_state.c), the texture levels
+ * (gl_tex.c, gl/tx_glsl.c):
  *
  *   depth-only    a depth and stencil pass with every colour channel
  *                 masked (a Z pre-pass, a shadow map) over Z24S8 and Z16

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The host-GL renderer's vertex stage on the host (hw/r500/pipe/
- * gl_vertex.c, vap/pvs_glsl.c, rast/rs_glsl.c's r500_rs_glsl_pvs): draws
+ * gl_vertex.c, gl/pvs_glsl.c, gl/rs_glsl.c's r500_rs_glsl_pvs): draws
  * in the state of a driver with hardware TCL (clip-space positions from
  * a vertex program, the VTE's viewport, clipping on), made on soft and on
  * gl, leave the same pixels within the edges' rounding, and gl shaded
@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "gl-host.h"
+#include "gl/glsl.h"
 #include "../qtest/r500-driver-seq.h"
 
 enum {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The RS as GLSL (hw/r500/rast/rs_glsl.c) with the US translation after
+ * The RS as GLSL (hw/r500/gl/rs_glsl.c) with the US translation after
  * it, against soft: a triangle drawn by the chip core into a 64x64 float
  * colour buffer (ARGB32323232, C4_32_FP: the interpolated values stored
  * exactly) and by the host's OpenGL (EGL surfaceless, llvmpipe here) from
@@ -15,6 +15,7 @@
 
 #include "../unit/test-3d.h"
 #include "gltest.h"
+#include "gl/glsl.h"
 
 #define SENTINEL (-12345.0f)
 #define NATTR (R500_VTX_ATTRS / 4)

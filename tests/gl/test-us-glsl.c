@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The GLSL translation of US programs (hw/r500/us/us_glsl.c) against the
+ * The GLSL translation of US programs (hw/r500/gl/us_glsl.c) against the
  * soft interpreter (us_exec.c): each program runs on soft, quad by quad,
  * and as a fragment shader on the host's OpenGL (EGL surfaceless: llvmpipe
  * here), over the same 8x8 pixels of inputs, and the outputs are compared

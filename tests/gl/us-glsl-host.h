@@ -9,6 +9,7 @@
 
 #include "../unit/test-3d.h"
 #include "gltest.h"
+#include "gl/glsl.h"
 
 #define W 8
 #define NIN 4           /* temporaries 0-3 come from the "RS" */

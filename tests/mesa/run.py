@@ -537,7 +537,7 @@ def main():
         if args.renderer == 'gl' and gl == 0:
             problems.append('renderer gl drew nothing (no EGL context?)')
         # Mesa draws with hardware TCL: its triangles' vertices are
-        # shaded on the host (pipe/gl_vertex.c) unless that is switched
+        # shaded on the host (gl/gl_vertex.c) unless that is switched
         # off; its clears and blits (points, rectangles) are not
         if (args.renderer == 'gl' and len(scenes) > 10 and
                 os.environ.get('R500_GL_VERTEX') != 'cpu' and vtx == 0):

@@ -16,7 +16,7 @@
  * next (the CP's fence or scratch write, a wait for idle, the 2D engine,
  * the display, the CPU through the aperture, migration, reset) sees it.
  * soft (pipe/soft.c) finishes every draw before draw() returns; the
- * host-GL one (pipe/gl.c) keeps the draws' surfaces on the host between
+ * host-GL one (gl/gl.c) keeps the draws' surfaces on the host between
  * sync points and writes them back there.
  */
 #ifndef HW_R500_PIPE_RENDERER_H

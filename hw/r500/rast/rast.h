@@ -233,36 +233,6 @@ enum {
         }                                                               \
     } while (0)
 
-/*
- * rs_glsl.c: the RS as GLSL for the host-GL renderer: the vertex shader
- * over window-space vertices and the fragment prologue defining
- * R500_TEMP_IN for us_glsl.c (the vertex interface is described there).
- * False, with the reason, for what it cannot say yet.
- */
-typedef struct R500RsGlslLayout {
-    uint8_t n;                  /* attribute inputs, locations 1..n */
-    uint8_t group[R500_VTX_ATTRS / 4];  /* input i: attributes 4g..4g+3 */
-    bool flat[R500_VTX_ATTRS / 4];      /* ... of the provoking vertex */
-    uint8_t back_loc;           /* the back-facing flag's location */
-    bool sprite;                /* point-sprite S, T are read (stuffing) */
-    uint8_t sprite_loc;         /* ... as a vec4 (S, T, 0, 0) there */
-} R500RsGlslLayout;
-typedef struct _GString GString;
-bool r500_rs_glsl(const R500Rast *r, GString *vs, GString *fs,
-                  R500RsGlslLayout *lay, const char **why);
-/*
- * The same with the vertex stage on the host (pipe/gl_vertex.c): vs
- * holds the PVS program (vap/pvs_glsl.c: R500_VTX_POS, R500_VTX_G<g>)
- * and gets the varyings of the layout and main(), which maps the clip-
- * space position to GL's for a GL viewport equal to the VTE's with
- * positive scales (x or y flipped where the VTE's is negative), z to
- * GL's 0..w, and the enabled user clip planes to gl_ClipDistance (in the
- * order of their bits, uniform r500_ucp[6]).  Facing and two-sided
- * colour come from gl_FrontFacing: the caller makes GL's front face the
- * SU's.  False with the reason for point sprites.
- */
-bool r500_rs_glsl_pvs(const R500Rast *r, GString *vs, GString *fs,
-                      R500RsGlslLayout *lay, const char **why);
 
 /* setup.c */
 /*

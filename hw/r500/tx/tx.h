@@ -155,37 +155,5 @@ unsigned r500_tx_layers(const R500TxUnit *t, unsigned l);
 bool r500_tx_image(R500Worker *w, const R500TxUnit *t, unsigned l,
                    float *rgba);
 
-/*
- * tx_glsl.c: the sampling functions a translated US program calls, bit
- * op of ops for TEX op, bit op + R500_TX_GLSL_UNSCALED for it with
- * unscaled coordinates (US_TEX_INST.UNSCALED: in texels of level 0),
- * named by r500_tx_glsl_fn(), over uniform sampler r500_s<unit> holding
- * r500_tx_image()'s texels (levels first..last, GL's base level first),
- * with the unit's SEL; false with the reason for what GL cannot express.
- * Each takes vec4 c (S, T, R, Q); DXDY's takes the gradients too,
- * (vec4 c, vec4 dx, vec4 dy).  The caller sets uniform vec4 r500_ts<unit>
- * to r500_tx_glsl_size().  r500_tx_gl_wrap: whether core GL has the
- * CLAMP_x mode.  r500_tx_glsl_op: the name of TEX op (US_TEX_INST INST),
- * NULL for NOP, KILL and past DXDY.
- */
-typedef struct _GString GString;
-#define R500_TX_GLSL_UNSCALED   8
-bool r500_tx_gl_wrap(unsigned mode);
-const char *r500_tx_glsl_op(unsigned op);
-/*
- * Whether the unit's texels are 8_8_8_8 unsigned as they are: each
- * channel k / 255, nothing finished (no YUV, gamma or DXTC swizzle), a
- * plain fetch.
- */
-bool r500_tx_plain8(const R500TxUnit *t);
-/*
- * Whether the unit's samples are such texels point sampled (tx_glsl.c
- * rounds them to k / 255 again).
- */
-bool r500_tx_glsl_point8(const R500TxUnit *t);
-bool r500_tx_glsl(const R500TxUnit *t, unsigned unit, uint16_t ops,
-                  GString *out, const char **why);
-void r500_tx_glsl_fn(GString *out, unsigned unit, unsigned bit);
-void r500_tx_glsl_size(const R500TxUnit *t, float v[4]);
 
 #endif

@@ -207,50 +207,6 @@ void r500_us_decode(const uint32_t w[6], R500UsInst *inst);
  */
 float r500_us_inline_const(unsigned v);
 
-/*
- * us_glsl.c: the program as a GLSL 4.50 fragment shader (the host-GL
- * renderer's translation, DESIGN.md 6).  The caller's prologue defines
- * R500_TEMP_IN(n), the value temporary n starts with (what the RS wrote,
- * else 0); the shader declares r500_o0..3 (the render targets it writes,
- * locations 0..3), when the program reads constants uniform vec4
- * r500_k[256], and declares the sampling functions its TEX instructions
- * call, vec4 r500_tex_<op>_<unit>(vec4 str_q) (DXDY's with the two
- * gradients after it), which the caller defines after the text
- * (tx/tx_glsl.c).  It is drawn with every pixel of a quad shaded
- * together (helper invocations included), as GL does.  False, with the
- * reason, for what it cannot say.
- */
-typedef struct R500UsGlslIn {
-    const char *prologue;
-    bool ztae;                  /* US_CONFIG.ZERO_TIMES_ANYTHING */
-    /*
-     * The outputs r500_o<t> are plain variables, and main() ends by
-     * calling void r500_epilogue(), which the caller defines after this
-     * text (it stores them: the host-GL renderer's channel order).
-     */
-    bool epilogue;
-    /*
-     * The register file, for programs with flow control: the jumps'
-     * US_CODE_OFFSET, US_FC_BOOL_CONST and the loops' US_FC_INT_CONST are
-     * written into the text (a change is a new shader).
-     */
-    const uint32_t *regs;
-    /*
-     * Non-zero: a program with flow control is declined unless a static
-     * bound on the instructions a quad runs is at most this
-     * (us_glsl_fc.c fc_steps()): GL cannot stop a draw part way, and
-     * has no draw-wide budget like soft's R500_US_DRAW_BUDGET, so an
-     * endless loop would keep the host's GPU for hours.
-     */
-    uint32_t max_steps;
-} R500UsGlslIn;
-typedef struct _GString GString;
-/*
- * tex_ops (16 entries, or NULL): bit op of entry u, r500_tex_<op>_<u>
- * is called (tx/tx_glsl.c writes them).
- */
-bool r500_us_glsl(const R500UsProg *p, const R500UsGlslIn *in, GString *out,
-                  uint16_t *tex_ops, const char **why);
 
 /* us_exec.c: run the draw's program on w->q (pipe/ctx.h) */
 void r500_us_run_quad(R500Worker *w);

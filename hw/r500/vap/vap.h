@@ -235,25 +235,6 @@ uint32_t r500_pvs_run(R500Chip *s, R500PvsState *st);
 void r500_pvs_exec(const R500PvsInst *in, const float a[4], const float b[4],
                    const float c[4], bool *pred, float r[4]);
 
-/*
- * pvs_glsl.c: the loaded program as GLSL, for the host-GL renderer's
- * vertex stage on the host (pipe/gl_vertex.c).  Appends to vs (after its
- * #version line): `layout(location = k) in vec4 r500_i<k>` for the k-th
- * input register the program reads (input[k]), the constants, the
- * outputs, `void r500_pvs()`, and the macros R500_VTX_POS and
- * R500_VTX_G<g> (attributes 4g..4g+3 of R500Vertex: colours 0-3, then
- * texcoords 0-7) for the caller's main().  False, with the reason, for
- * what stays on the CPU: flow control, relative addressing of anything
- * but constants, the ops pvs.c reports as not modelled.
- */
-typedef struct R500PvsGlsl {
-    uint8_t ninputs;
-    uint8_t input[R500_PVS_INPUTS];
-    uint32_t insts;             /* instructions each vertex runs */
-} R500PvsGlsl;
-typedef struct _GString GString;
-bool r500_pvs_glsl(R500Chip *s, GString *vs, R500PvsGlsl *info,
-                   const char **why);
 
 /* vf.c */
 bool r500_vf_prepare(R500Chip *s, const R500DrawCmd *cmd);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The PVS program as GLSL, for the host-OpenGL renderer's vertex stage
- * on the host (DESIGN.md section 6, issue 19; pipe/gl_vertex.c).  It
+ * on the host (DESIGN.md section 6, issue 19; gl/gl_vertex.c).  It
  * reads the decoded program of vap.c (the one decoder) and says in GLSL
  * what pvs.c does for one vertex: the same operations on the same
  * operands, `precise` so that no product is fused with the sum after it
@@ -20,7 +20,7 @@
 #include <glib.h>
 #include <string.h>
 
-#include "../r500.h"
+#include "glsl.h"
 
 static const char chan[4] = { 'x', 'y', 'z', 'w' };
 

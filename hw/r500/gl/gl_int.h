@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * gl_int.h: what the host-GL renderer's files share (pipe/gl.c, the
- * caller's side; gl_thread.c, the GL thread; gl_state.c, the RB/ZB state
- * and the US epilogue; gl_format.c, the surfaces' formats; gl_tex.c, the
- * texture cache).  Nothing outside
- * pipe/gl*.c includes it: the seam is renderer.h.
+ * gl_int.h: what the host-GL renderer's files share (gl.c, the caller's
+ * side; gl_res.c, the surfaces kept on the host; gl_thread.c, the GL
+ * thread; gl_state.c, the RB/ZB state and the US epilogue; gl_format.c,
+ * the surfaces' formats; gl_tex.c, the texture cache; gl_vertex.c, the
+ * vertex stage on the host).  Nothing outside gl/ includes it: the seam
+ * is renderer.h.
  */
-#ifndef R500_PIPE_GL_INT_H
-#define R500_PIPE_GL_INT_H
+#ifndef R500_GL_GL_INT_H
+#define R500_GL_GL_INT_H
 
 #include <epoxy/egl.h>
 #include <epoxy/gl.h>
@@ -15,6 +16,7 @@
 
 #include "../r500.h"
 #include "../blocks.h"
+#include "glsl.h"
 
 /* Texels one unit may upload in one draw (floats: 4 per texel). */
 #define GL_TEX_MAX_TEXELS       (1u << 24)

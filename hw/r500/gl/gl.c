@@ -8,8 +8,8 @@
  * caller's thread as for soft, and the rasteriser hands each triangle to
  * this renderer's sink (R500RastSink.tri) instead of scan converting it.
  * The triangles go to GL with the RS as a vertex shader and the US
- * program as a fragment shader (rast/rs_glsl.c, us/us_glsl.c,
- * tx/tx_glsl.c), into textures that hold the draw's colour targets.
+ * program as a fragment shader (gl/rs_glsl.c, gl/us_glsl.c,
+ * gl/tx_glsl.c), into textures that hold the draw's colour targets.
  *
  * Memory stays the truth: between the sync points of renderer.h the
  * draws' colour and depth surfaces stay in GL (each draw uploads what of

@@ -8,7 +8,7 @@
  * only fetches: it reads the draw's indices, fetches each vertex once
  * through the PSC (vf.c) into the PVS inputs the program reads, and hands
  * GL those, the triangles as sequence positions of the SU's assembly
- * (setup.c r500_rast_tri_seq) and the program as GLSL (vap/pvs_glsl.c):
+ * (setup.c r500_rast_tri_seq) and the program as GLSL (gl/pvs_glsl.c):
  * GL shades the vertices, clips (its viewport is the VTE's), culls and
  * faces them (its front face the SU's), where the CPU path shades,
  * clips, culls and transforms every vertex itself before GL sees a

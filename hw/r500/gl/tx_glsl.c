@@ -13,7 +13,7 @@
  */
 #include <glib.h>
 
-#include "../r500.h"
+#include "glsl.h"
 
 static const char *const op_name[8] = {
     [R500_TEX_LD] = "ld", [R500_TEX_PROJ] = "proj",

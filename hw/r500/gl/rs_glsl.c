@@ -26,7 +26,7 @@
  * memory order is GL's.
  *
  * With the vertex stage on the host (r500_rs_glsl_pvs, pipe/
- * gl_vertex.c) the vertex shader is the PVS program's (vap/pvs_glsl.c)
+ * gl_vertex.c) the vertex shader is the PVS program's (gl/pvs_glsl.c)
  * followed by the RS's varyings and a main() that gives GL the clip-
  * space position for a viewport equal to the VTE's; the prologue is the
  * same but for facing and two-sided colour, which come from
@@ -37,7 +37,7 @@
 #include <glib.h>
 #include <string.h>
 
-#include "../r500.h"
+#include "glsl.h"
 
 #define ATTR_VEC4S (R500_VTX_ATTRS / 4)
 

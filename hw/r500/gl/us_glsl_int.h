@@ -11,7 +11,7 @@
 #ifndef HW_R500_US_US_GLSL_INT_H
 #define HW_R500_US_US_GLSL_INT_H
 
-#include "../r500.h"
+#include "glsl.h"
 
 /* Shader text is bounded: 512 instructions make well under this. */
 #define R500_US_GLSL_MAX    (4u << 20)
