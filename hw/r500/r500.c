@@ -37,39 +37,35 @@ void r500_chip_stats(R500Chip *s, R500StatFn fn, void *opaque)
     fn(opaque, "clears", d->clears);
     fn(opaque, "guest-errors", s->guest_errors);
     fn(opaque, "unimplemented-events", s->unimp_events);
-    fn(opaque, "render-threads", s->soft.threads);
-    fn(opaque, "render-threaded-draws", s->soft.threaded_draws);
-    fn(opaque, "render-batches", s->soft.batches);
-    fn(opaque, "render-fills", s->soft.fills);
-    {
-        uint64_t gl, gl_soft, passes, as_is;
+    /* the renderers' own: every one built in, chosen or not */
+    r500_pipe_stats(s, fn, opaque);
+}
 
-        /* the host-GL renderer's draws and those it left to soft */
-        r500_gl_stats(s, &gl, &gl_soft);
-        fn(opaque, "render-gl-draws", gl);
-        fn(opaque, "render-gl-fallbacks", gl_soft);
-        /* its surfaces kept on the host across a sync */
-        fn(opaque, "render-gl-kept", r500_gl_kept(s));
-        /* the surface bytes it read from memory to draw on */
-        fn(opaque, "render-gl-uploaded", r500_gl_uploaded(s));
-        /* its draws whose vertices the host shaded */
-        fn(opaque, "render-gl-vertex-draws", r500_gl_vertex_draws(s));
-        /* textures it made from surfaces it held, not memory */
-        fn(opaque, "render-gl-slot-textures",
-           r500_gl_slot_textures(s, &passes, &as_is));
-        /* the conversions those took (fewer: kept while unchanged) */
-        fn(opaque, "render-gl-slot-texture-passes", passes);
-        /* the draws that sampled the held surface itself */
-        fn(opaque, "render-gl-slot-textures-as-is", as_is);
-    }
-    {
-        uint64_t held, released;
+typedef struct StatFind {
+    const char *name;
+    uint64_t val;
+    bool found;
+} StatFind;
 
-        /* what it kept on the host past a fence, and the looks at it */
-        r500_gl_holds(s, &held, &released);
-        fn(opaque, "render-gl-held", held);
-        fn(opaque, "render-gl-released", released);
+static void stat_find(void *opaque, const char *name, uint64_t val)
+{
+    StatFind *f = opaque;
+
+    if (!strcmp(name, f->name)) {
+        f->val = val;
+        f->found = true;
     }
+}
+
+uint64_t r500_chip_stat(R500Chip *s, const char *name)
+{
+    StatFind f = { .name = name };
+
+    r500_chip_stats(s, stat_find, &f);
+    if (!f.found) {
+        g_error("r500: no counter %s", name);
+    }
+    return f.val;
 }
 
 /* ---- MM_INDEX / MM_DATA: registers, or VRAM when APER is set ---- */

@@ -61,6 +61,7 @@ int r500_model_from_name(const char *name);
 typedef enum R500LogKind {
     R500_LOG_GUEST_ERROR,   /* the guest did something the hardware forbids */
     R500_LOG_UNIMP,         /* a feature the model does not implement yet */
+    R500_LOG_NOTE,          /* asked-for detail (a setting such as gl-verbose) */
 } R500LogKind;
 
 /* Trace points of the core (r500_trace.def). */
@@ -123,6 +124,20 @@ typedef struct R500HostOps {
     void (*aperture_changed)(void *host);
     /* One formatted line, without trailing newline. */
     void (*log)(void *host, R500LogKind kind, const char *msg);
+    /*
+     * The host's value of a setting of the core, NULL when unset (the
+     * core's default); may be NULL.  The core never reads the process's
+     * environment: the host decides where settings come from (the board
+     * from its properties, the host tools from R500_* variables).
+     *   "renderer"        soft, gl or auto (r500_pipe_configure)
+     *   "render-threads"  soft's threads, 1..R500_SOFT_MAX_THREADS
+     *   "gl-vertex"       cpu: the GL renderer shades vertices on the CPU
+     *   "gl-verbose"      1: where each draw went; 2: its programs too
+     *                     (R500_LOG_NOTE lines)
+     *   "gl-device"       software: EGL's software device, not surfaceless
+     * Called from the chip's caller and from the GL renderer's thread.
+     */
+    const char *(*setting)(void *host, const char *name);
     /* A trace point (r500_trace.def says what a..d are); NULL: not traced. */
     void (*trace)(void *host, R500TraceEvent ev, uint64_t a, uint64_t b,
                   uint64_t c, uint64_t d);
@@ -298,8 +313,9 @@ void r500_run_clocked(R500Chip *s);
  * property "stats" (QMP qom-get), tests and tools list the same ones.
  * Names are QOM-style (lower case, dashes).
  */
-typedef void (*R500StatFn)(void *opaque, const char *name, uint64_t val);
 void r500_chip_stats(R500Chip *s, R500StatFn fn, void *opaque);
+/* One of them by name (tests, tools); aborts for a name there is not. */
+uint64_t r500_chip_stat(R500Chip *s, const char *name);
 
 
 /* The register file and the base services every block uses. */

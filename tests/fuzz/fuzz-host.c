@@ -48,10 +48,11 @@ void fuzz_gl_tally(R500Chip *s)
         reported = true;
         atexit(fuzz_gl_report);
     }
-    r500_gl_stats(s, &draws, &soft);
+    draws = r500_chip_stat(s, "render-gl-draws");
+    soft = r500_chip_stat(s, "render-gl-fallbacks");
     gl_draws += draws;
     gl_soft += soft;
-    gl_vtx += r500_gl_vertex_draws(s);
+    gl_vtx += r500_chip_stat(s, "render-gl-vertex-draws");
 }
 
 R500Chip *fuzz_begin(FuzzHost *h, R500Model model)
@@ -78,7 +79,7 @@ R500Chip *fuzz_begin(FuzzHost *h, R500Model model)
     }
     h->live = true;
     /* soft unless R500_RENDERER says (the smoke runs on gl) */
-    r500_pipe_env(&h->chip, "soft");
+    r500_pipe_configure(&h->chip, "soft");
     return &h->chip;
 }
 

@@ -9,7 +9,9 @@ void assert_gl_draws(TestHost *h, uint64_t want, uint64_t soft)
 {
     uint64_t draws, fallbacks;
 
-    r500_gl_stats(&h->chip, &draws, &fallbacks);
+    draws = r500_chip_stat(&h->chip, "render-gl-draws");
+
+    fallbacks = r500_chip_stat(&h->chip, "render-gl-fallbacks");
     g_assert_cmpuint(draws, ==, want);
     g_assert_cmpuint(fallbacks, ==, soft);
 }

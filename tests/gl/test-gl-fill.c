@@ -95,7 +95,9 @@ static void assert_gl(TestHost *h, uint64_t draws)
 {
     uint64_t d, soft;
 
-    r500_gl_stats(&h->chip, &d, &soft);
+    d = r500_chip_stat(&h->chip, "render-gl-draws");
+
+    soft = r500_chip_stat(&h->chip, "render-gl-fallbacks");
     g_assert_cmpuint(d, ==, draws);
     g_assert_cmpuint(soft, ==, 0);
 }
@@ -116,7 +118,7 @@ static void test_clear(void)
     g_assert_cmphex(t3d_px(gl, 0, 63), !=, 0);
     assert_gl(gl, 1);
     /* nothing under the fill was read */
-    g_assert_cmpuint(r500_gl_uploaded(&gl->chip), ==, 0);
+    g_assert_cmpuint(r500_chip_stat(&gl->chip, "render-gl-uploaded"), ==, 0);
     test_host_free(soft);
     test_host_free(gl);
 }
@@ -138,7 +140,7 @@ static void test_partial(void)
     g_assert_cmphex(t3d_px(gl, 10, 20), !=, t3d_px(gl, 9, 20));
     g_assert_cmphex(t3d_px(gl, 10, 20), ==, t3d_px(gl, 41, 52));
     assert_gl(gl, 1);
-    g_assert_cmpuint(r500_gl_uploaded(&gl->chip), ==, 0);
+    g_assert_cmpuint(r500_chip_stat(&gl->chip, "render-gl-uploaded"), ==, 0);
     test_host_free(soft);
     test_host_free(gl);
 }
@@ -179,7 +181,7 @@ static void test_z16(void)
     sync_gl(gl);
     assert_same(soft, gl);
     assert_gl(gl, 1);
-    g_assert_cmpuint(r500_gl_uploaded(&gl->chip), ==, 0);
+    g_assert_cmpuint(r500_chip_stat(&gl->chip, "render-gl-uploaded"), ==, 0);
     test_host_free(soft);
     test_host_free(gl);
 }
@@ -235,7 +237,7 @@ static void test_declined(void)
         }
         assert_gl(gl, 1);
         /* blended over what was there, or stencil kept: that was read */
-        g_assert_cmpuint(r500_gl_uploaded(&gl->chip), >=, BYTES);
+        g_assert_cmpuint(r500_chip_stat(&gl->chip, "render-gl-uploaded"), >=, BYTES);
         test_host_free(soft);
         test_host_free(gl);
     }

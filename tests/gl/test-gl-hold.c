@@ -117,19 +117,19 @@ static void test_fence(void)
 static void test_next_frame(void)
 {
     TestHost *soft = host("soft", false), *gl = host("gl", true);
-    uint64_t up;
+    uint64_t up = 0;
 
     for (unsigned f = 0; f < 2; f++) {
         scene(soft, 4.0f * f);
         scene(gl, 4.0f * f);
         r500_pipe_sync(&gl->chip, R500_SYNC_FENCE);
         if (f == 0) {
-            up = r500_gl_uploaded(&gl->chip);
+            up = r500_chip_stat(&gl->chip, "render-gl-uploaded");
         }
     }
     g_assert_true(zero(gl));
     /* the second frame drew on the held copy */
-    g_assert_cmpuint(r500_gl_uploaded(&gl->chip), ==, up);
+    g_assert_cmpuint(r500_chip_stat(&gl->chip, "render-gl-uploaded"), ==, up);
     r500_vram_release(&gl->chip, T3D_CB, BYTES);
     g_assert_cmpuint(differ(soft, gl), <, 60);
     g_assert_cmpuint(gl->host.held_bytes, ==, 0);
@@ -271,9 +271,9 @@ static void test_stop(void)
     r500_pipe_sync(&gl->chip, R500_SYNC_STOP);
     g_assert_false(zero(gl));
     g_assert_cmpuint(gl->host.held_bytes, ==, 0);
-    up = r500_gl_uploaded(&gl->chip);
+    up = r500_chip_stat(&gl->chip, "render-gl-uploaded");
     scene(gl, 2);
-    g_assert_cmpuint(r500_gl_uploaded(&gl->chip), ==, up);
+    g_assert_cmpuint(r500_chip_stat(&gl->chip, "render-gl-uploaded"), ==, up);
     g_free(gl->host.cpu_pages);
     gl->host.cpu_pages = NULL;
     test_host_free(gl);

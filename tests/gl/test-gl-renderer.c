@@ -202,8 +202,8 @@ static void test_kept(void)
         r500_pipe_sync(&t->chip, R500_SYNC_FENCE);
     }
     /* the second scene's draw found its surface on the host */
-    g_assert_cmpuint(r500_gl_kept(&h->chip), >=, 1);
-    g_assert_cmpuint(r500_gl_kept(&blind->chip), ==, 0);
+    g_assert_cmpuint(r500_chip_stat(&h->chip, "render-gl-kept"), >=, 1);
+    g_assert_cmpuint(r500_chip_stat(&blind->chip, "render-gl-kept"), ==, 0);
     g_assert_cmpuint(compare_tol(h, blind, 0), ==, 0);
     /* the CPU writes a drawn pixel and says so; a draw over its box */
     memcpy(h->vram + T3D_CB + (30 * T3D_W + 30) * 4, &le, 4);
@@ -307,7 +307,8 @@ static void test_rop(void)
             g_assert_cmpuint(drawn, >, T3D_W * T3D_H / 4);
         }
     }
-    r500_gl_stats(&gl->chip, &draws, &fallbacks);
+    draws = r500_chip_stat(&gl->chip, "render-gl-draws");
+    fallbacks = r500_chip_stat(&gl->chip, "render-gl-fallbacks");
     g_assert_cmpuint(draws, ==, G_N_ELEMENTS(codes));
     g_assert_cmpuint(fallbacks, ==, 0);
     test_host_free(soft);
@@ -537,16 +538,16 @@ static void test_alternate(void)
             scene(hs[k]);
             r500_pipe_sync(s, R500_SYNC_FENCE);
             if (f == 1) {
-                up2 = r500_gl_uploaded(s);
+                up2 = r500_chip_stat(s, "render-gl-uploaded");
             }
         }
         if (k == 0) {
             /* both buffers and the depth went up in the first two frames */
             g_assert_cmpuint(up2, >, 2 * ALT_BUF_BYTES);
-            g_assert_cmpuint(r500_gl_uploaded(s), ==, up2);
+            g_assert_cmpuint(r500_chip_stat(s, "render-gl-uploaded"), ==, up2);
         } else {
             /* without the host's word, every frame uploads its surfaces */
-            g_assert_cmpuint(r500_gl_uploaded(s), >, 6 * ALT_BUF_BYTES);
+            g_assert_cmpuint(r500_chip_stat(s, "render-gl-uploaded"), >, 6 * ALT_BUF_BYTES);
         }
         /* every buffer in turn, no sync between: the oldest go back */
         for (unsigned f = 0; f < 2 * ALT_BUFS; f++) {
@@ -599,15 +600,15 @@ static void test_fast_clear(void)
             scene(hs[k]);
             r500_pipe_sync(s, R500_SYNC_FENCE);
             if (f == 0) {
-                up = r500_gl_uploaded(s);
+                up = r500_chip_stat(s, "render-gl-uploaded");
             }
         }
         if (k == 0) {
             /* the clears were GL's, on the copies kept: nothing uploaded */
-            g_assert_cmpuint(r500_gl_uploaded(s), ==, up);
+            g_assert_cmpuint(r500_chip_stat(s, "render-gl-uploaded"), ==, up);
         }
     }
-    g_assert_cmpuint(r500_gl_kept(&h->chip), >=, 1);
+    g_assert_cmpuint(r500_chip_stat(&h->chip, "render-gl-kept"), >=, 1);
     g_assert_true(!memcmp(h->vram + T3D_CB, blind->vram + T3D_CB,
                           T3D_W * T3D_H * 4));
     g_assert_true(!memcmp(h->vram + T3D_ZB, blind->vram + T3D_ZB,
@@ -653,12 +654,12 @@ static void test_cbzb_halves(void)
         for (unsigned f = 0; f < 4; f++) {
             cbzb_frame(hs[k], 0x10203040u + f);
             if (f == 0) {
-                up = r500_gl_uploaded(&hs[k]->chip);
+                up = r500_chip_stat(&hs[k]->chip, "render-gl-uploaded");
             }
         }
         if (k == 0) {
             /* the halves moved between slots on the host, not memory */
-            g_assert_cmpuint(r500_gl_uploaded(&h->chip), ==, up);
+            g_assert_cmpuint(r500_chip_stat(&h->chip, "render-gl-uploaded"), ==, up);
         }
     }
     /* the last clear's word under the lower half, where no triangle is */
@@ -902,7 +903,9 @@ static void gl_draws_since(TestHost *h, uint64_t *last, uint64_t want,
 {
     uint64_t draws, fallbacks;
 
-    r500_gl_stats(&h->chip, &draws, &fallbacks);
+    draws = r500_chip_stat(&h->chip, "render-gl-draws");
+
+    fallbacks = r500_chip_stat(&h->chip, "render-gl-fallbacks");
     g_assert_cmpuint(draws - last[0], ==, want);
     g_assert_cmpuint(fallbacks - last[1], ==, soft);
     last[0] = draws;

@@ -33,6 +33,18 @@
  * different byte in each channel (all 256 values over the texture), for
  * rows y0..y1 - 1, drawn shift rows up (a surface that many rows on).
  */
+/*
+ * The renderer's textures made from surfaces it held, the conversions
+ * they took and the draws that sampled a held surface as it is.
+ */
+static uint64_t gl_slot_textures(R500Chip *s, uint64_t *passes,
+                                 uint64_t *as_is)
+{
+    *passes = r500_chip_stat(s, "render-gl-slot-texture-passes");
+    *as_is = r500_chip_stat(s, "render-gl-slot-textures-as-is");
+    return r500_chip_stat(s, "render-gl-slot-textures");
+}
+
 static void pass1(TestHost *h, unsigned y0, unsigned y1, unsigned shift)
 {
     float *v = g_new(float, 64 * N * 6 * 8), *p = v;
@@ -137,13 +149,13 @@ static void test_exact(void)
 
         pass1(soft, 0, N, 0);
         pass1(gl, 0, N, 0);
-        up = r500_gl_uploaded(&gl->chip);
+        up = r500_chip_stat(&gl->chip, "render-gl-uploaded");
         pass2(soft, tile, false);
         pass2(gl, tile, false);
         /* made on the host: of memory only the new target was read */
-        g_assert_cmpuint(r500_gl_slot_textures(&gl->chip, NULL, NULL), ==,
+        g_assert_cmpuint(r500_chip_stat(&gl->chip, "render-gl-slot-textures"), ==,
                          1);
-        g_assert_cmpuint(r500_gl_uploaded(&gl->chip), ==, up + N * N * 16);
+        g_assert_cmpuint(r500_chip_stat(&gl->chip, "render-gl-uploaded"), ==, up + N * N * 16);
         assert_gl_draws(gl, 2, 0);
         assert_same_dst(soft, gl);
         test_host_free(soft);
@@ -174,7 +186,7 @@ static void test_pieces(void)
     g_assert_true(!memcmp(soft->vram + SRC, whole->vram + SRC, N * N * 4));
     pass2(soft, false, false);
     pass2(gl, false, false);
-    g_assert_cmpuint(r500_gl_slot_textures(&gl->chip, NULL, NULL), ==, 1);
+    g_assert_cmpuint(r500_chip_stat(&gl->chip, "render-gl-slot-textures"), ==, 1);
     assert_gl_draws(gl, 3, 0);
     assert_same_dst(soft, gl);
     test_host_free(soft);
@@ -190,7 +202,7 @@ static void test_memory(void)
     pass1(gl, 0, N, 0);
     pass2(soft, false, true);
     pass2(gl, false, true);
-    g_assert_cmpuint(r500_gl_slot_textures(&gl->chip, NULL, NULL), ==, 0);
+    g_assert_cmpuint(r500_chip_stat(&gl->chip, "render-gl-slot-textures"), ==, 0);
     assert_same_dst(soft, gl);
     test_host_free(soft);
     test_host_free(gl);
@@ -221,7 +233,7 @@ static void test_kept(void)
         pass2(hs[i], false, false);
     }
     /* two draws sampled the target, one conversion made their texture */
-    g_assert_cmpuint(r500_gl_slot_textures(&gl->chip, &passes, &as_is), ==,
+    g_assert_cmpuint(gl_slot_textures(&gl->chip, &passes, &as_is), ==,
                      2);
     g_assert_cmpuint(passes, ==, 1);
     /* 64 rows of a 256-row slot: not the slot as it is */
@@ -236,7 +248,7 @@ static void test_kept(void)
         pass1(hs[i], 0, N, 3);
         pass2(hs[i], false, false);
     }
-    g_assert_cmpuint(r500_gl_slot_textures(&gl->chip, &passes, &as_is), ==,
+    g_assert_cmpuint(gl_slot_textures(&gl->chip, &passes, &as_is), ==,
                      3);
     g_assert_cmpuint(passes, ==, 2);
     assert_same_dst(soft, gl);
@@ -260,7 +272,7 @@ static void test_as_is(void)
             pass2_of(hs[i], SRC, false, false, N, 256, linear);
         }
         /* the first made the RGBA32F texture, the second sampled the slot */
-        g_assert_cmpuint(r500_gl_slot_textures(&gl->chip, &passes, &as_is),
+        g_assert_cmpuint(gl_slot_textures(&gl->chip, &passes, &as_is),
                          ==, 2);
         g_assert_cmpuint(passes, ==, 1);
         g_assert_cmpuint(as_is, ==, 1);
@@ -313,7 +325,7 @@ static void test_as_is_large(void)
         pass2_of(hs[i], BIG, false, false, BW, BH, false);
         pass2_of(hs[i], BIG, false, false, BW, BH, false);
     }
-    g_assert_cmpuint(r500_gl_slot_textures(&gl->chip, &passes, &as_is),
+    g_assert_cmpuint(gl_slot_textures(&gl->chip, &passes, &as_is),
                      ==, 2);
     g_assert_cmpuint(passes, ==, 1);
     g_assert_cmpuint(as_is, ==, 1);

@@ -155,10 +155,12 @@ static void assert_draws(TestHost *h, uint64_t draws, uint64_t host)
 {
     uint64_t d, soft;
 
-    r500_gl_stats(&h->chip, &d, &soft);
+    d = r500_chip_stat(&h->chip, "render-gl-draws");
+
+    soft = r500_chip_stat(&h->chip, "render-gl-fallbacks");
     g_assert_cmpuint(d, ==, draws);
     g_assert_cmpuint(soft, ==, 0);
-    g_assert_cmpuint(r500_gl_vertex_draws(&h->chip), ==, host);
+    g_assert_cmpuint(r500_chip_stat(&h->chip, "render-gl-vertex-draws"), ==, host);
 }
 
 static void test_perspective(void)

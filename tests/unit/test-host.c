@@ -19,7 +19,7 @@ TestHost *test_host_new(R500Model model, unsigned vram_mb)
         g_error("chip init: %s", err);
     }
     /* soft unless asked: the unit tests assert the reference's pixels */
-    r500_pipe_env(&h->chip, "soft");
+    r500_pipe_configure(&h->chip, "soft");
     return h;
 }
 

@@ -144,7 +144,7 @@ bool kms_init(char **err)
      */
     g_setenv("R500_GL_DEVICE", "software", FALSE);
     /* Mesa r300 on the host at the host's speed where EGL works */
-    r500_pipe_env(k->chip, "auto");
+    r500_pipe_configure(k->chip, "auto");
     /* what it draws stays on the host until Mesa looks (hold.c) */
     hold_init();
     if (stats && *stats) {
@@ -450,18 +450,28 @@ static void kms_fini(void)
         g_string_append_printf(s, "cs_ioctls %lu\nrejected %lu\n"
                                "not_executed %lu\n", shim.cs_count,
                                shim.cs_rejected, shim.cs_not_executed);
+#ifdef R500_HAVE_GL
         {
             uint64_t gl_draws, gl_soft, held, released, passes, as_is;
+            uint64_t vtx, slots;
 
             /* what the renderer held past a fence, the looks, the faults */
-            r500_gl_holds(&shim.chip, &held, &released);
+            held = r500_chip_stat(&shim.chip, "render-gl-held");
+            released = r500_chip_stat(&shim.chip, "render-gl-released");
             g_string_append_printf(s, "gl_held %" G_GUINT64_FORMAT "\n"
                                    "gl_released %" G_GUINT64_FORMAT "\n"
                                    "hold_faults %" G_GUINT64_FORMAT "\n",
                                    held, released, hold_faults());
 
             /* the host-GL renderer's draws, and those it left to soft */
-            r500_gl_stats(&shim.chip, &gl_draws, &gl_soft);
+            gl_draws = r500_chip_stat(&shim.chip, "render-gl-draws");
+            gl_soft = r500_chip_stat(&shim.chip, "render-gl-fallbacks");
+            vtx = r500_chip_stat(&shim.chip, "render-gl-vertex-draws");
+            slots = r500_chip_stat(&shim.chip, "render-gl-slot-textures");
+            passes = r500_chip_stat(&shim.chip,
+                                    "render-gl-slot-texture-passes");
+            as_is = r500_chip_stat(&shim.chip,
+                                   "render-gl-slot-textures-as-is");
             g_string_append_printf(s, "gl_draws %" G_GUINT64_FORMAT "\n"
                                    "gl_fallbacks %" G_GUINT64_FORMAT "\n"
                                    "gl_vertex_draws %" G_GUINT64_FORMAT
@@ -469,11 +479,9 @@ static void kms_fini(void)
                                    "\ngl_slot_texture_passes %"
                                    G_GUINT64_FORMAT "\ngl_slot_textures_as_is"
                                    " %" G_GUINT64_FORMAT "\n", gl_draws,
-                                   gl_soft, r500_gl_vertex_draws(&shim.chip),
-                                   r500_gl_slot_textures(&shim.chip,
-                                                         &passes, &as_is),
-                                   passes, as_is);
+                                   gl_soft, vtx, slots, passes, as_is);
         }
+#endif
         cs_stats_format(shim.stats, s);
         f = fopen(shim.stats_path, "w");
         if (!f || fwrite(s->str, 1, s->len, f) != s->len) {

@@ -140,7 +140,11 @@ int shim_real_sigaction(int sig, const struct sigaction *act,
  */
 static bool passthrough(void)
 {
+#ifdef R500_HAVE_GL
     return r500_gl_on_thread();
+#else
+    return false;               /* a core without GL has no such thread */
+#endif
 }
 
 

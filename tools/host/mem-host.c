@@ -163,6 +163,11 @@ static void mh_log(void *opaque, R500LogKind kind, const char *msg)
     MemHost *h = opaque;
     char tag = kind == R500_LOG_GUEST_ERROR ? 'G' : 'U';
 
+    if (kind == R500_LOG_NOTE) {
+        /* detail the user asked for (gl-verbose): said, not counted */
+        fprintf(stderr, "r500: %s\n", msg);
+        return;
+    }
     if (kind == R500_LOG_GUEST_ERROR) {
         h->guest_errors++;
     } else {
@@ -177,6 +182,24 @@ static void mh_log(void *opaque, R500LogKind kind, const char *msg)
     if (h->on_log) {
         h->on_log(h, kind, msg);
     }
+}
+
+/*
+ * The core's settings, for the host tools (the Mesa harness's DRM shim,
+ * replay, the benchmark, the tests): the environment, R500_ and the
+ * setting's name in capitals with '_' for '-' (R500_RENDERER,
+ * R500_RENDER_THREADS, R500_GL_VERTEX, R500_GL_VERBOSE, R500_GL_DEVICE).
+ */
+static const char *mh_setting(void *opaque, const char *name)
+{
+    char var[64] = "R500_";
+    size_t n = strlen(var);
+
+    for (const char *c = name; *c && n < sizeof(var) - 1; c++) {
+        var[n++] = *c == '-' ? '_' : g_ascii_toupper(*c);
+    }
+    var[n] = 0;
+    return g_getenv(var);
 }
 
 static void mh_trace(void *opaque, R500TraceEvent ev, uint64_t a,
@@ -207,6 +230,7 @@ const R500HostOps mem_host_ops = {
     .vram_holds_ready = mh_vram_holds_ready,
     .vram_unhold = mh_vram_unhold,
     .log = mh_log,
+    .setting = mh_setting,
     .trace = mh_trace,
     .aperture_changed = mh_aperture_changed,
 };

@@ -122,7 +122,7 @@ static bool exec_init(Exec *e, char **err)
         return false;
     }
     /* the reference unless asked: replays compare bytes */
-    r500_pipe_env(k->chip, "soft");
+    r500_pipe_configure(k->chip, "soft");
     return true;
 }
 

@@ -59,6 +59,14 @@ static inline void r500_trace(R500Chip *s, R500TraceEvent ev, uint64_t a,
 void r500_set_irq(R500Chip *s, bool level);
 
 /*
+ * The host's value of setting name (R500HostOps.setting), NULL when
+ * unset; as a number, dflt when unset or not a number.
+ */
+const char *r500_setting(R500Chip *s, const char *name);
+unsigned r500_setting_uint(R500Chip *s, const char *name, unsigned dflt);
+#define r500_note(s, ...)        r500_log((s), R500_LOG_NOTE, __VA_ARGS__)
+
+/*
  * Report once: true the first time bit is set in *flags (atomic: the
  * soft renderer's workers report too).  The core's one mechanism for
  * reports that would otherwise repeat with every packet, draw or quad.

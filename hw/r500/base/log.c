@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The core's base services (docs/architecture.md): the host's log with
- * the counters the stats property shows, the one report-once mechanism,
+ * the counters the stats property shows, the host's settings, the one
+ * report-once mechanism,
  * the interrupt line and the request to run.  Every block may call them;
  * they call nothing of the chip's but the host interface.
  */
 #include <glib.h>
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdlib.h>
 
 #include "../r500.h"
 
@@ -29,7 +31,7 @@ void r500_log(R500Chip *s, R500LogKind kind, const char *fmt, ...)
     pthread_mutex_lock(&log_lock);
     if (kind == R500_LOG_GUEST_ERROR) {
         s->guest_errors++;
-    } else {
+    } else if (kind == R500_LOG_UNIMP) {
         s->unimp_events++;
     }
     if (s->ops->log) {
@@ -37,6 +39,26 @@ void r500_log(R500Chip *s, R500LogKind kind, const char *fmt, ...)
     }
     pthread_mutex_unlock(&log_lock);
     g_free(msg);
+}
+
+const char *r500_setting(R500Chip *s, const char *name)
+{
+    const char *v = s->ops->setting ? s->ops->setting(s->host, name) : NULL;
+
+    return v && *v ? v : NULL;
+}
+
+unsigned r500_setting_uint(R500Chip *s, const char *name, unsigned dflt)
+{
+    const char *v = r500_setting(s, name);
+    char *end;
+    unsigned long n;
+
+    if (!v) {
+        return dflt;
+    }
+    n = strtoul(v, &end, 10);
+    return *end || n > UINT32_MAX ? dflt : (unsigned)n;
 }
 
 /*

@@ -51,7 +51,11 @@ static R500Gl *gl_get(R500Chip *s)
         g->dpy = EGL_NO_DISPLAY;
         g->verts = g_array_new(false, false, sizeof(float));
         g->elems = g_array_new(false, false, sizeof(uint32_t));
-        g->vtx_cpu = !g_strcmp0(g_getenv("R500_GL_VERTEX"), "cpu");
+        g->s = s;
+        g->vtx_cpu = !g_strcmp0(r500_setting(s, "gl-vertex"), "cpu");
+        g->device_sw = !g_strcmp0(r500_setting(s, "gl-device"), "software");
+        g->verbose = !r500_setting(s, "gl-verbose") ? 0 :
+                     !strcmp(r500_setting(s, "gl-verbose"), "2") ? 2 : 1;
         g->texc = g_hash_table_new_full(g_int64_hash, g_int64_equal, NULL,
                                         g_free);
         g->thread = g_thread_new("r500-gl", r500_gl_thread, g);
@@ -64,7 +68,8 @@ static R500Gl *gl_get(R500Chip *s)
     return g;
 }
 
-bool r500_gl_probe(R500Chip *s, const char **why)
+/* The renderer's thread and its context, made on first use. */
+static bool gl_open(R500Chip *s, const char **why)
 {
     R500Gl *g = gl_get(s);
 
@@ -499,19 +504,15 @@ out:
 
 static bool gl_draw(R500Chip *s, uint32_t num, const R500RastSink *in)
 {
-    static int verbose = -1;
     bool ok = gl_try(s, num, in);
 
-    if (verbose < 0) {
-        /* R500_GL_VERBOSE: say on stderr where each draw went */
-        verbose = g_getenv("R500_GL_VERBOSE") != NULL;
-    }
-    if (verbose) {
-        g_printerr("r500 gl: draw %" G_GUINT64_FORMAT " of %u vertices "
-                   "(type %u): %s\n", s->gl->draws + s->gl->fallbacks, num,
-                   s->rast.prim_type, !ok ? (s->gl->last_why ?
-                   s->gl->last_why : "soft") : s->gl->vtx_last ?
-                   "gl, vertices on the host" : "gl");
+    if (s->gl->verbose) {
+        /* gl-verbose: where each draw went */
+        r500_note(s, "gl: draw %" G_GUINT64_FORMAT " of %u vertices "
+                  "(type %u): %s", s->gl->draws + s->gl->fallbacks, num,
+                  s->rast.prim_type, !ok ? (s->gl->last_why ?
+                  s->gl->last_why : "soft") : s->gl->vtx_last ?
+                  "gl, vertices on the host" : "gl");
     }
     if (ok) {
         s->gl->draws++;
@@ -627,7 +628,7 @@ static void gl_reset(R500Chip *s)
     }
 }
 
-void r500_gl_free(R500Chip *s)
+static void gl_close(R500Chip *s)
 {
     R500Gl *g = s->gl;
 
@@ -653,40 +654,40 @@ void r500_gl_free(R500Chip *s)
     s->gl = NULL;
 }
 
-static void gl_fini(R500Chip *s)
+/*
+ * Its counters (the stats property): its draws and those it left to
+ * soft, surfaces kept across a sync, bytes uploaded, draws whose vertices
+ * the host shaded, textures made from surfaces it held (and the passes
+ * those took, and the draws that sampled a held surface as it is), and
+ * what it held past a fence and the looks that brought it back.  All 0
+ * while it has not run on this chip.
+ */
+static void gl_stats(R500Chip *s, R500StatFn fn, void *opaque)
 {
-    r500_gl_free(s);
+    const R500Gl *g = s->gl;
+    R500Gl none = { 0 };
+
+    if (!g) {
+        g = &none;
+    }
+    fn(opaque, "render-gl-draws", g->draws);
+    fn(opaque, "render-gl-fallbacks", g->fallbacks);
+    fn(opaque, "render-gl-kept", g->kept);
+    fn(opaque, "render-gl-uploaded", g->uploaded);
+    fn(opaque, "render-gl-vertex-draws", g->vtx_draws);
+    fn(opaque, "render-gl-slot-textures", g->tex_slots);
+    fn(opaque, "render-gl-slot-texture-passes",
+       __atomic_load_n(&g->stex_passes, __ATOMIC_RELAXED));
+    fn(opaque, "render-gl-slot-textures-as-is",
+       __atomic_load_n(&g->stex_as_is, __ATOMIC_RELAXED));
+    fn(opaque, "render-gl-held", g->held);
+    fn(opaque, "render-gl-released", g->released);
 }
 
-void r500_gl_stats(R500Chip *s, uint64_t *draws, uint64_t *fallbacks)
-{
-    *draws = s->gl ? s->gl->draws : 0;
-    *fallbacks = s->gl ? s->gl->fallbacks : 0;
-}
-
-uint64_t r500_gl_kept(R500Chip *s)
-{
-    return s->gl ? s->gl->kept : 0;
-}
-
-uint64_t r500_gl_uploaded(R500Chip *s)
-{
-    return s->gl ? s->gl->uploaded : 0;
-}
-
-uint64_t r500_gl_vertex_draws(R500Chip *s)
-{
-    return s->gl ? s->gl->vtx_draws : 0;
-}
-
-void r500_gl_holds(R500Chip *s, uint64_t *held, uint64_t *released)
-{
-    *held = s->gl ? s->gl->held : 0;
-    *released = s->gl ? s->gl->released : 0;
-}
-
-static const R500RendererOps gl_renderer = {
+const R500RendererOps r500_gl_renderer = {
     .name = "gl",
+    .open = gl_open,
+    .close = gl_close,
     .draw = gl_draw,
     .work = gl_work,
     .sync = gl_sync,
@@ -694,10 +695,5 @@ static const R500RendererOps gl_renderer = {
     .release = r500_gl_release,
     .zb_fill = gl_zb_fill,
     .reset = gl_reset,
-    .fini = gl_fini,
+    .stats = gl_stats,
 };
-
-const R500RendererOps *r500_gl_ops(void)
-{
-    return &gl_renderer;
-}

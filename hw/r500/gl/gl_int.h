@@ -323,8 +323,11 @@ struct R500Gl {
     /* ---- The caller's, per draw ---- */
     GArray *verts;
     GArray *elems;                      /* uint32: gl_vertex.c's */
-    /* R500_GL_VERTEX=cpu: never on the host */
-    bool vtx_cpu;
+    /* the host's settings (R500HostOps.setting), read at its making */
+    bool vtx_cpu;                       /* gl-vertex=cpu: never on the host */
+    bool device_sw;                     /* gl-device=software */
+    int verbose;                        /* gl-verbose: 1 draws, 2 programs */
+    R500Chip *s;                        /* for its notes (r500_note) only */
     R500RsGlslLayout lay;
     uint32_t stride;
     int64_t bx0, by0, bx1, by1;         /* the triangles' pixel bounds */

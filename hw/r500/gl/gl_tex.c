@@ -305,17 +305,3 @@ const char *r500_gl_textures(R500Chip *s, GlJob *j, const uint16_t *ops,
     }
     return NULL;
 }
-
-uint64_t r500_gl_slot_textures(R500Chip *s, uint64_t *passes,
-                               uint64_t *as_is)
-{
-    if (passes) {
-        *passes = s->gl ? __atomic_load_n(&s->gl->stex_passes,
-                                          __ATOMIC_RELAXED) : 0;
-    }
-    if (as_is) {
-        *as_is = s->gl ? __atomic_load_n(&s->gl->stex_as_is,
-                                         __ATOMIC_RELAXED) : 0;
-    }
-    return s->gl ? s->gl->tex_slots : 0;
-}

@@ -10,11 +10,9 @@
 #include "gl_int.h"
 
 /* The EGL display: the software device when asked, else surfaceless. */
-static EGLDisplay gl_display(void)
+static EGLDisplay gl_display(R500Gl *g)
 {
-    const char *dev = g_getenv("R500_GL_DEVICE");
-
-    if (dev && !strcmp(dev, "software") &&
+    if (g->device_sw &&
         epoxy_has_egl_extension(EGL_NO_DISPLAY, "EGL_EXT_device_enumeration")) {
         /*
          * The Mesa harness runs Mesa r300 in this process through a DRM
@@ -53,7 +51,7 @@ static bool gl_context(R500Gl *g)
         g->why = "EGL has no platform displays";
         return false;
     }
-    g->dpy = gl_display();
+    g->dpy = gl_display(g);
     if (g->dpy == EGL_NO_DISPLAY || !eglInitialize(g->dpy, NULL, NULL) ||
         !eglBindAPI(EGL_OPENGL_API)) {
         g->why = "no EGL display (surfaceless or software device)";
@@ -138,9 +136,8 @@ static GLuint gl_program(R500Gl *g, GlJob *j)
         g_free(key);
         return GPOINTER_TO_UINT(p);
     }
-    if (g_getenv("R500_GL_VERBOSE") &&
-        !strcmp(g_getenv("R500_GL_VERBOSE"), "2")) {
-        g_printerr("r500 gl: new program\n%s\n%s\n", j->vs, j->fs);
+    if (g->verbose >= 2) {
+        r500_note(g->s, "gl: new program\n%s\n%s", j->vs, j->fs);
     }
     prog = glCreateProgram();
     vs = gl_shader(GL_VERTEX_SHADER, j->vs, &j->error);
@@ -382,13 +379,12 @@ static void gl_upload_texture(R500Gl *g, GlJob *j, unsigned u)
                          GL_RGBA, GL_FLOAT, j->tex[u].img[l]);
         }
     }
-    if (g_getenv("R500_GL_VERBOSE") &&
-        !strcmp(g_getenv("R500_GL_VERBOSE"), "2")) {
-        g_printerr("r500 gl: unit %u: target 0x%x levels %u..%u, level 0 "
-                   "%ux%ux%u, min 0x%x mag 0x%x\n", u, t, j->tex[u].first,
-                   j->tex[u].last, j->tex[u].w[j->tex[u].first],
-                   j->tex[u].h[j->tex[u].first], j->tex[u].d[j->tex[u].first],
-                   j->tex[u].min, j->tex[u].mag);
+    if (g->verbose >= 2) {
+        r500_note(g->s, "gl: unit %u: target 0x%x levels %u..%u, level 0 "
+                  "%ux%ux%u, min 0x%x mag 0x%x", u, t, j->tex[u].first,
+                  j->tex[u].last, j->tex[u].w[j->tex[u].first],
+                  j->tex[u].h[j->tex[u].first], j->tex[u].d[j->tex[u].first],
+                  j->tex[u].min, j->tex[u].mag);
     }
 sampler:
     /*

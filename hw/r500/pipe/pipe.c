@@ -85,10 +85,12 @@ void r500_pipe_reset_renderers(R500Chip *s)
 
 void r500_pipe_fini(R500Chip *s)
 {
-    if (s->renderer && s->renderer != &r500_soft_renderer) {
-        s->renderer->fini(s);
+    if (s->renderer && s->renderer->close) {
+        s->renderer->close(s);
     }
-    r500_soft_renderer.fini(s);
+    if (s->renderer != &r500_soft_renderer) {
+        r500_soft_renderer.close(s);
+    }
 }
 
 void r500_pipe_sync(R500Chip *s, R500Sync why)
@@ -150,52 +152,80 @@ bool r500_pipe_reg_is_3d(uint32_t reg)
            (reg >= 0x9000 && reg < 0xC000);
 }
 
-bool r500_pipe_set_renderer(R500Chip *s, const char *word, const char **why)
-{
-    bool want_gl = !strcmp(word, "gl"), auto_ = !strcmp(word, "auto");
+/*
+ * The renderers, in the order auto tries them after soft, chosen by name
+ * (docs/architecture.md: what a renderer implements).  soft is first and
+ * always there: every other may leave it a draw.
+ */
+static const R500RendererOps *const renderers[] = {
+    &r500_soft_renderer,
+#ifdef R500_HAVE_GL
+    &r500_gl_renderer,
+#endif
+};
 
-    *why = NULL;
-    if (!strcmp(word, "soft")) {
-        s->renderer = &r500_soft_renderer;
-        r500_gl_free(s);
+static bool pipe_open(R500Chip *s, const R500RendererOps *r, const char **why)
+{
+    if (r == s->renderer) {
         return true;
     }
-    if (!want_gl && !auto_) {
-        *why = "the renderer is soft, gl or auto";
+    if (r->open && !r->open(s, why)) {
+        /* what open made before it failed goes with it */
+        if (r->close) {
+            r->close(s);
+        }
         return false;
     }
-    if (!r500_gl_ops()) {
-        *why = "this build has no OpenGL renderer (libepoxy)";
-    } else if (r500_gl_probe(s, why)) {
-        s->renderer = r500_gl_ops();
-        return true;
+    /* the renderer left leaves memory the truth */
+    if (s->renderer->close) {
+        s->renderer->close(s);
     }
-    /* the thread ended with its context unmade: nothing is kept */
-    r500_gl_free(s);
-    s->renderer = &r500_soft_renderer;
-    if (auto_) {
-        r500_unimp(s, "3D: renderer auto: gl cannot run here (%s); soft "
-                   "draws", *why);
-        return true;
+    s->renderer = r;
+    return true;
+}
+
+bool r500_pipe_set_renderer(R500Chip *s, const char *word, const char **why)
+{
+    *why = NULL;
+    if (!strcmp(word, "auto")) {
+        for (unsigned i = 1; i < G_N_ELEMENTS(renderers); i++) {
+            if (pipe_open(s, renderers[i], why)) {
+                return true;
+            }
+            r500_unimp(s, "3D: renderer auto: %s cannot run here (%s)",
+                       renderers[i]->name, *why);
+        }
+        r500_unimp(s, "3D: renderer auto: soft draws");
+        return pipe_open(s, &r500_soft_renderer, why);
     }
+    for (unsigned i = 0; i < G_N_ELEMENTS(renderers); i++) {
+        if (!strcmp(word, renderers[i]->name)) {
+            return pipe_open(s, renderers[i], why);
+        }
+    }
+    *why = !strcmp(word, "gl") ? "this build has no OpenGL renderer (libepoxy)"
+                                : "the renderer is soft, gl or auto";
     return false;
 }
 
-const char *r500_renderer_env(const char *dflt)
+void r500_pipe_configure(R500Chip *s, const char *dflt)
 {
-    const char *e = g_getenv("R500_RENDERER");
-
-    return e && *e ? e : dflt;
-}
-
-void r500_pipe_env(R500Chip *s, const char *dflt)
-{
+    const char *word = r500_setting(s, "renderer");
     const char *why;
 
-    r500_soft_set_threads(s, r500_soft_threads_env());
-    if (!r500_pipe_set_renderer(s, r500_renderer_env(dflt), &why)) {
-        g_printerr("r500: R500_RENDERER=%s: %s; soft draws\n",
-                   r500_renderer_env(dflt), why);
+    r500_soft_set_threads(s, r500_setting_uint(s, "render-threads", 1));
+    if (!r500_pipe_set_renderer(s, word ? word : dflt, &why)) {
+        r500_unimp(s, "3D: renderer %s: %s; soft draws", word ? word : dflt,
+                   why);
+    }
+}
+
+void r500_pipe_stats(R500Chip *s, R500StatFn fn, void *opaque)
+{
+    for (unsigned i = 0; i < G_N_ELEMENTS(renderers); i++) {
+        if (renderers[i]->stats) {
+            renderers[i]->stats(s, fn, opaque);
+        }
     }
 }
 

@@ -30,8 +30,21 @@
 
 typedef struct R500Chip R500Chip;
 
+typedef void (*R500StatFn)(void *opaque, const char *name, uint64_t val);
+
 typedef struct R500RendererOps {
-    const char *name;
+    const char *name;           /* as the renderer setting names it */
+    /*
+     * Make it ready on this chip (its thread, context): false, with the
+     * reason, where it cannot run here (then close() undoes what open
+     * made).  NULL: always ready.
+     */
+    bool (*open)(R500Chip *s, const char **why);
+    /*
+     * The chip leaves it (another is chosen, or the chip ends): memory
+     * the truth, its threads and contexts freed.  It may be opened again.
+     */
+    void (*close)(R500Chip *s);
     /*
      * Draw num sequence elements with the prepared state (R500Pipe: the
      * seam set it and the caller's worker w0 before the call); in
@@ -69,70 +82,42 @@ typedef struct R500RendererOps {
      */
     bool (*zb_fill)(R500Chip *s, const R500Surf *sf, uint32_t w, uint32_t h,
                     uint32_t v);
-    /*
-     * Chip reset; and the end of the chip (free threads, contexts).  The
-     * seam resets and ends soft besides the chosen renderer.
-     */
+    /* Chip reset (the seam resets soft besides the chosen renderer). */
     void (*reset)(R500Chip *s);
-    void (*fini)(R500Chip *s);
+    /*
+     * Its counters, by name (QOM style), in a fixed order: every renderer
+     * built in is asked, chosen or not, so the chip's list of counters
+     * (r500_chip_stats) does not change.  May be NULL.
+     */
+    void (*stats)(R500Chip *s, R500StatFn fn, void *opaque);
 } R500RendererOps;
 
+/* The renderers (the table in pipe.c); gl where built with OpenGL. */
 extern const R500RendererOps r500_soft_renderer;
+extern const R500RendererOps r500_gl_renderer;
 
-/*
- * gl.c, the host-GL renderer (gl_none.c where the build has no OpenGL):
- * its ops (NULL: not built), whether it can run here (its thread and
- * context made on first call; false with the reason), its draws and the
- * draws it left to soft, and the end of it (its thread and context).
- */
 typedef struct R500Gl R500Gl;
-const R500RendererOps *r500_gl_ops(void);
-bool r500_gl_probe(R500Chip *s, const char **why);
-void r500_gl_stats(R500Chip *s, uint64_t *draws, uint64_t *fallbacks);
-/* The host copies kept on the host across a sync (gl_res_keep). */
-uint64_t r500_gl_kept(R500Chip *s);
-/* The bytes of surfaces uploaded to the host (memory read before draws). */
-uint64_t r500_gl_uploaded(R500Chip *s);
-/* Its draws whose vertex stage ran on the host (gl_vertex.c). */
-uint64_t r500_gl_vertex_draws(R500Chip *s);
-/*
- * Textures it made from a surface it held, not from memory (gl_tex.c):
- * the draws that sampled one; *passes (when not NULL), the conversions
- * the GL thread ran for them (gl_thread.c: one per change of the slots,
- * however many draws sample the same texels); *as_is, the draws that
- * sampled the held surface itself, no conversion (gl_slot_as_is).
- */
-uint64_t r500_gl_slot_textures(R500Chip *s, uint64_t *passes,
-                               uint64_t *as_is);
-/*
- * Spans of VRAM it held past a sync (R500HostOps.vram_hold), and the
- * looks that brought held pixels back (r500_vram_release).
- */
-void r500_gl_holds(R500Chip *s, uint64_t *held, uint64_t *released);
-void r500_gl_free(R500Chip *s);
 /*
  * Whether the calling thread is a host-GL renderer's (the DRM shim lets
  * it see the host's devices, not its own).
  */
-bool r500_gl_on_thread(void);
+bool r500_gl_on_thread(void);      /* gl/gl_thread.c (R500_HAVE_GL) */
 
 /*
- * pipe.c: select the renderer by its word, "soft", "gl" or "auto" (gl
- * where it can run, else soft).  False for another word, or for gl where
- * it cannot run (soft is kept; *why says why).  What auto chose is logged
- * once.  r500_renderer_env: the word host tools take from R500_RENDERER
- * (dflt when unset).
+ * pipe.c: select the renderer by its name ("soft", "gl"), or "auto":
+ * the first of the others that can run here, else soft.  False for a
+ * name no renderer has, or for one that cannot run here (the renderer
+ * is kept; *why says why).  What auto tried is logged.
+ * r500_pipe_configure: the host's settings "render-threads" and
+ * "renderer" (dflt when unset; one that cannot be had is logged, and the
+ * renderer kept): the host tools' way.  The DRM shim defaults to auto, as
+ * the device does; replay and the unit-test host to soft, the reference
+ * their bit-exact comparisons are made against.
+ * r500_pipe_stats: every renderer's counters (R500RendererOps.stats).
  */
 bool r500_pipe_set_renderer(R500Chip *s, const char *word, const char **why);
-const char *r500_renderer_env(const char *dflt);
-/*
- * The host tools' setting: threads from R500_RENDER_THREADS, the
- * renderer from R500_RENDERER, else dflt (a word it cannot take is said
- * on stderr; soft draws).  The DRM shim defaults to auto, as the device
- * does; replay and the unit-test host to soft, the reference their
- * bit-exact comparisons are made against.
- */
-void r500_pipe_env(R500Chip *s, const char *dflt);
+void r500_pipe_configure(R500Chip *s, const char *dflt);
+void r500_pipe_stats(R500Chip *s, R500StatFn fn, void *opaque);
 
 /*
  * pipe.c: the sync points, for the blocks that have them: the CP before

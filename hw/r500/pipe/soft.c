@@ -222,13 +222,6 @@ void r500_soft_set_threads(R500Chip *s, unsigned n)
     }
 }
 
-unsigned r500_soft_threads_env(void)
-{
-    const char *v = g_getenv("R500_RENDER_THREADS");
-    unsigned n = v ? (unsigned)g_ascii_strtoull(v, NULL, 10) : 1;
-
-    return n ? n : 1;
-}
 
 /* Shade the batch on every worker; the caller is worker 0. */
 static void batch_run(R500Chip *s, R500SoftPool *p)
@@ -524,9 +517,22 @@ static void soft_reset(R500Chip *s)
     s->soft.batching = false;
 }
 
-static void soft_fini(R500Chip *s)
+/* Its threads go; made again on its next draw. */
+static void soft_close(R500Chip *s)
 {
     pool_free(s);
+}
+
+/*
+ * Its counters: threads wanted, draw calls its workers shaded, their
+ * batches, rectangles stored as one colour.
+ */
+static void soft_stats(R500Chip *s, R500StatFn fn, void *opaque)
+{
+    fn(opaque, "render-threads", s->soft.threads);
+    fn(opaque, "render-threaded-draws", s->soft.threaded_draws);
+    fn(opaque, "render-batches", s->soft.batches);
+    fn(opaque, "render-fills", s->soft.fills);
 }
 
 const R500RendererOps r500_soft_renderer = {
@@ -535,5 +541,6 @@ const R500RendererOps r500_soft_renderer = {
     .work = soft_work,
     .sync = soft_sync,
     .reset = soft_reset,
-    .fini = soft_fini,
+    .close = soft_close,
+    .stats = soft_stats,
 };

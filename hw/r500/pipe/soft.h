@@ -58,12 +58,5 @@ typedef struct R500Soft {
  * thread).  Hosts set it from their device property or environment.
  */
 void r500_soft_set_threads(R500Chip *s, unsigned n);
-/*
- * The thread count the host tools (the Mesa harness's DRM shim, replay,
- * the benchmark, the unit-test host) take from the environment:
- * R500_RENDER_THREADS, 1 when unset or not a number.  The board has its
- * device property instead.
- */
-unsigned r500_soft_threads_env(void);
 
 #endif

@@ -16,6 +16,7 @@
  * any position for it.
  */
 #include "qemu/osdep.h"
+#include "qemu/error-report.h"
 #include "qemu/log.h"
 #include "qemu/main-loop.h"
 #include "qemu/module.h"
@@ -365,8 +366,34 @@ static void r500_bql_cb(void *opaque)
 
 static void r500_host_log(void *opaque, R500LogKind kind, const char *msg)
 {
+    if (kind == R500_LOG_NOTE) {
+        /* detail a setting asked for (gl-verbose) */
+        info_report("r500: %s", msg);
+        return;
+    }
     qemu_log_mask(kind == R500_LOG_GUEST_ERROR ? LOG_GUEST_ERROR : LOG_UNIMP,
                   "r500: %s\n", msg);
+}
+
+/*
+ * The core's settings: the renderer from the property; the host-GL
+ * renderer's debugging switches (docs/3d.md) from the environment, as
+ * the host tools take them.
+ */
+static const char *r500_host_setting(void *opaque, const char *name)
+{
+    R500PCIState *s = opaque;
+
+    if (!strcmp(name, "renderer")) {
+        return s->renderer;
+    } else if (!strcmp(name, "gl-vertex")) {
+        return g_getenv("R500_GL_VERTEX");
+    } else if (!strcmp(name, "gl-verbose")) {
+        return g_getenv("R500_GL_VERBOSE");
+    } else if (!strcmp(name, "gl-device")) {
+        return g_getenv("R500_GL_DEVICE");
+    }
+    return NULL;
 }
 
 /* The core's trace points (r500_trace.def) as QEMU trace events. */
@@ -411,6 +438,7 @@ static const R500HostOps r500_host_ops = {
     .vram_holds_ready = r500_host_vram_holds_ready,
     .vram_unhold = r500_host_vram_unhold,
     .log = r500_host_log,
+    .setting = r500_host_setting,
     .trace = r500_host_trace,
 };
 
