@@ -71,6 +71,19 @@ uint64_t r500_qom_stat(R500Test *t, const char *name)
     return v;
 }
 
+bool r500_qom_has_stat(R500Test *t, const char *name)
+{
+    QDict *rsp = qtest_qmp(t->qts, "{'execute': 'qom-get', 'arguments': "
+                           "{'path': %s, 'property': 'stats'}}", R500_TEST_ID);
+    QDict *st = qdict_get_qdict(rsp, "return");
+    bool has;
+
+    g_assert_nonnull(st);
+    has = qdict_haskey(st, name);
+    qobject_unref(rsp);
+    return has;
+}
+
 uint32_t r500_rreg(R500Test *t, uint32_t reg)
 {
     return qpci_io_readl(t->dev, t->mmio, reg);

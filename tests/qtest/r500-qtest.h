@@ -59,6 +59,11 @@ void r500_wreg_pcie(R500Test *t, uint32_t idx, uint32_t val);
  */
 char *r500_qom_str(R500Test *t, const char *prop);
 uint64_t r500_qom_stat(R500Test *t, const char *name);
+/*
+ * Whether the card has that counter (each renderer built in has its own:
+ * a QEMU without OpenGL has no render-gl-*).
+ */
+bool r500_qom_has_stat(R500Test *t, const char *name);
 
 /* Size mask of a 32-bit BAR (or the ROM BAR) by the all-ones probe. */
 uint32_t r500_bar_probe(R500Test *t, uint8_t cfg_offset);
