@@ -97,6 +97,14 @@ typedef struct R500Rb2dCmd {
     uint32_t data;          /* DATA: the dword */
 } R500Rb2dCmd;
 
+/* The 2D engine's reports made once (R500Rb2d.logged). */
+enum {
+    R500_RB2D_LOG_STRAY = 1u << 0,  /* HOST_DATA with no blit (per blit) */
+    R500_RB2D_LOG_CMP = 1u << 1,    /* colour compare */
+    R500_RB2D_LOG_SWAP = 1u << 2,   /* host data byte swapping */
+    R500_RB2D_LOG_UNIMP = 1u << 3,  /* registers stored without effect */
+};
+
 typedef struct R500Rb2d {
     /* Migrated ("r500/rb2d" subsection in r500_pci.c). */
     bool host_active;
@@ -114,7 +122,7 @@ typedef struct R500Rb2d {
     uint64_t ops;           /* triggers */
     uint64_t slices;        /* run() slices that drew */
     uint64_t overflows;     /* entries dropped on a full FIFO */
-    bool stray_logged, cmp_logged, swap_logged, unimp_logged;
+    uint32_t logged;        /* R500_RB2D_LOG_*: reported (r500_once) */
     /* Row buffers, whole words (rb2d.c rop_row()). */
     uint8_t row_src[R500_2D_ROW_BYTES + 4];
     uint8_t row_dst[R500_2D_ROW_BYTES + 4];
