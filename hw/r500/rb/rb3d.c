@@ -413,6 +413,71 @@ static float reg_float(R500Chip *s, uint32_t reg)
     return f;
 }
 
+/*
+ * Colour target i of the draw (RB3D_COLORPITCH/OFFSET, US_OUT_FMT, the
+ * channel masks): enabled only when its format, pitch and tiling can be
+ * written.
+ */
+static void prepare_target(R500Chip *s, int i, uint32_t cctl, uint32_t cmask)
+{
+    R500Rb3d *rb = &s->rb3d;
+    unsigned multi = R500_FGET(cctl, RB3D_CCTL, NUM_MULTIWRITES);
+    bool indep_fmt = R500_FGET(cctl, RB3D_CCTL,
+                               INDEPENDENT_COLORFORMAT_ENABLE);
+    bool indep_mask = (cctl >> 12) & 1;
+    static const uint8_t sel_to_chan[4] = { 3, 0, 1, 2 };   /* A R G B */
+    R500ColorTarget *t = &rb->cb[i];
+    /*
+     * NUM_MULTIWRITES replicates output 0 to buffers 1..n in output
+     * 0's format: Mesa leaves US_OUT_FMT 1-3 UNUSED for a broadcast
+     * gl_FragColor (piglit fbo-drawbuffers-fragcolor).
+     */
+    uint32_t of = s->regs[R500_REGA_AT(US_OUT_FMT, multi ? 0 : i) / 4];
+    uint32_t pitch = s->regs[R500_REGA_AT(RB3D_COLORPITCH, i) / 4];
+    uint32_t fpitch = indep_fmt ? pitch : s->regs[R_RB3D_COLORPITCH / 4];
+    uint64_t base = s->regs[R500_REGA_AT(RB3D_COLOROFFSET, i) / 4] & ~31u;
+    unsigned bytes;
+
+    memset(t, 0, sizeof(*t));
+    t->ofmt = R500_FGET(of, US_OUT_FMT, OUT_FMT);
+    t->cformat = R500_FGET(fpitch, RB3D_COLORPITCH, FORMAT);
+    t->mask = (indep_mask ? cmask >> (4 * i) : cmask) & 0xF;
+    t->src = multi ? 0 : i;
+    if (t->ofmt == R500_OF_UNUSED || !t->mask ||
+        (multi && i > (int)multi)) {
+        return;
+    }
+    t->csel[0] = sel_to_chan[R500_FGET(of, US_OUT_FMT, C0_SEL)];
+    t->csel[1] = sel_to_chan[R500_FGET(of, US_OUT_FMT, C1_SEL)];
+    t->csel[2] = sel_to_chan[R500_FGET(of, US_OUT_FMT, C2_SEL)];
+    t->csel[3] = sel_to_chan[R500_FGET(of, US_OUT_FMT, C3_SEL)];
+    if (!format_ok(t->cformat, t->ofmt)) {
+        r500_3d_unimp_once(s, R500_3D_UNIMP_CB_FORMAT, "3D: colour format "
+                           "%u with US_OUT_FMT %u is not modelled (that "
+                           "target is not written)", t->cformat, t->ofmt);
+        return;
+    }
+    bytes = r500_rb3d_bytes(t->cformat, t->ofmt);
+    if (!r500_surf_init(&t->surf, base,
+                        R500_FGET(pitch, RB3D_COLORPITCH, PITCH) << 1,
+                        bytes, R500_FGET(pitch, RB3D_COLORPITCH,
+                                         MACRO_TILE),
+                        R500_FGET(pitch, RB3D_COLORPITCH, MICRO_TILE)) ||
+        !t->surf.pitch) {
+        r500_guest_error(s, "3D: colour buffer %d: pitch %u, tiling %u "
+                         "not usable with %u-byte pixels; not written", i,
+                         t->surf.pitch,
+                         R500_FGET(pitch, RB3D_COLORPITCH, TILE), bytes);
+        return;
+    }
+    t->layout = color_layout(t->cformat, t->ofmt);
+    /* OUT_SIGN: C0..C3 signed (Mesa sets all four for SNORM targets) */
+    t->sign = t->ofmt < R500_OF_C_16_FP ? R500_FGET(of, US_OUT_FMT,
+                                                    OUT_SIGN) : 0;
+    t->unorm32 = !t->sign && bytes <= 4 && layout_unorm32(t->layout);
+    t->enabled = true;
+}
+
 /* ---- Per draw ---- */
 
 bool r500_rb3d_prepare(R500Chip *s)
@@ -420,11 +485,6 @@ bool r500_rb3d_prepare(R500Chip *s)
     R500Rb3d *rb = &s->rb3d;
     uint32_t cctl = s->regs[R_RB3D_CCTL / 4];
     uint32_t cmask = s->regs[R_RB3D_COLOR_CHANNEL_MASK / 4];
-    unsigned multi = R500_FGET(cctl, RB3D_CCTL, NUM_MULTIWRITES);
-    bool indep_fmt = R500_FGET(cctl, RB3D_CCTL,
-                               INDEPENDENT_COLORFORMAT_ENABLE);
-    bool indep_mask = (cctl >> 12) & 1;
-    static const uint8_t sel_to_chan[4] = { 3, 0, 1, 2 };   /* A R G B */
     uint32_t ar = s->regs[R_RB3D_CONSTANT_COLOR_AR / 4];
     uint32_t gb = s->regs[R_RB3D_CONSTANT_COLOR_GB / 4];
 
@@ -440,56 +500,7 @@ bool r500_rb3d_prepare(R500Chip *s)
                            "uncompressed)");
     }
     for (int i = 0; i < 4; i++) {
-        R500ColorTarget *t = &rb->cb[i];
-        /*
-         * NUM_MULTIWRITES replicates output 0 to buffers 1..n in output
-         * 0's format: Mesa leaves US_OUT_FMT 1-3 UNUSED for a broadcast
-         * gl_FragColor (piglit fbo-drawbuffers-fragcolor).
-         */
-        uint32_t of = s->regs[R500_REGA_AT(US_OUT_FMT, multi ? 0 : i) / 4];
-        uint32_t pitch = s->regs[R500_REGA_AT(RB3D_COLORPITCH, i) / 4];
-        uint32_t fpitch = indep_fmt ? pitch : s->regs[R_RB3D_COLORPITCH / 4];
-        uint64_t base = s->regs[R500_REGA_AT(RB3D_COLOROFFSET, i) / 4] & ~31u;
-        unsigned bytes;
-
-        memset(t, 0, sizeof(*t));
-        t->ofmt = R500_FGET(of, US_OUT_FMT, OUT_FMT);
-        t->cformat = R500_FGET(fpitch, RB3D_COLORPITCH, FORMAT);
-        t->mask = (indep_mask ? cmask >> (4 * i) : cmask) & 0xF;
-        t->src = multi ? 0 : i;
-        if (t->ofmt == R500_OF_UNUSED || !t->mask ||
-            (multi && i > (int)multi)) {
-            continue;
-        }
-        t->csel[0] = sel_to_chan[R500_FGET(of, US_OUT_FMT, C0_SEL)];
-        t->csel[1] = sel_to_chan[R500_FGET(of, US_OUT_FMT, C1_SEL)];
-        t->csel[2] = sel_to_chan[R500_FGET(of, US_OUT_FMT, C2_SEL)];
-        t->csel[3] = sel_to_chan[R500_FGET(of, US_OUT_FMT, C3_SEL)];
-        if (!format_ok(t->cformat, t->ofmt)) {
-            r500_3d_unimp_once(s, R500_3D_UNIMP_CB_FORMAT, "3D: colour format "
-                               "%u with US_OUT_FMT %u is not modelled (that "
-                               "target is not written)", t->cformat, t->ofmt);
-            continue;
-        }
-        bytes = r500_rb3d_bytes(t->cformat, t->ofmt);
-        if (!r500_surf_init(&t->surf, base,
-                            R500_FGET(pitch, RB3D_COLORPITCH, PITCH) << 1,
-                            bytes, R500_FGET(pitch, RB3D_COLORPITCH,
-                                             MACRO_TILE),
-                            R500_FGET(pitch, RB3D_COLORPITCH, MICRO_TILE)) ||
-            !t->surf.pitch) {
-            r500_guest_error(s, "3D: colour buffer %d: pitch %u, tiling %u "
-                             "not usable with %u-byte pixels; not written", i,
-                             t->surf.pitch,
-                             R500_FGET(pitch, RB3D_COLORPITCH, TILE), bytes);
-            continue;
-        }
-        t->layout = color_layout(t->cformat, t->ofmt);
-        /* OUT_SIGN: C0..C3 signed (Mesa sets all four for SNORM targets) */
-        t->sign = t->ofmt < R500_OF_C_16_FP ? R500_FGET(of, US_OUT_FMT,
-                                                        OUT_SIGN) : 0;
-        t->unorm32 = !t->sign && bytes <= 4 && layout_unorm32(t->layout);
-        t->enabled = true;
+        prepare_target(s, i, cctl, cmask);
     }
     rb->blend = s->regs[R_RB3D_BLENDCNTL / 4];
     rb->ablend = s->regs[R_RB3D_ABLENDCNTL / 4];
@@ -1099,120 +1110,3 @@ void r500_rb3d_quad(R500Worker *w)
         }
     }
 }
-
-/* ---- The block: Hyper-Z RAM ports, reset, migration ---- */
-
-/*
- * ZB_ZMASK_/ZB_HIZ_/RB3D_CMASK_ WRINDEX, DWORD and RDINDEX: a DWORD write
- * stores at WRINDEX, a DWORD read returns the dword at RDINDEX; each
- * advances its index (the RAMs are not otherwise reachable).
- */
-typedef struct RamPort {
-    uint32_t wrindex, dword, rdindex;
-    size_t off;
-    uint32_t size;
-} RamPort;
-
-static const RamPort ram_ports[] = {
-    { R_ZB_ZMASK_WRINDEX, R_ZB_ZMASK_DWORD, R_ZB_ZMASK_RDINDEX,
-      offsetof(R500Rb3d, zmask_ram), R500_ZMASK_DWORDS },
-    { R_ZB_HIZ_WRINDEX, R_ZB_HIZ_DWORD, R_ZB_HIZ_RDINDEX,
-      offsetof(R500Rb3d, hiz_ram), R500_HIZ_DWORDS },
-    { R_RB3D_CMASK_WRINDEX, R_RB3D_CMASK_DWORD, R_RB3D_CMASK_RDINDEX,
-      offsetof(R500Rb3d, cmask_ram), R500_CMASK_DWORDS },
-};
-
-static const RamPort *ram_port(uint32_t reg)
-{
-    for (unsigned i = 0; i < G_N_ELEMENTS(ram_ports); i++) {
-        if (ram_ports[i].dword == reg) {
-            return &ram_ports[i];
-        }
-    }
-    g_assert_not_reached();
-}
-
-static uint32_t *ram_at(R500Chip *s, const RamPort *rp, uint32_t idx)
-{
-    return (uint32_t *)((uint8_t *)&s->rb3d + rp->off) + idx % rp->size;
-}
-
-static uint32_t ram_dword_read(R500Chip *s, uint32_t reg)
-{
-    const RamPort *rp = ram_port(reg);
-    uint32_t *idx = &s->regs[rp->rdindex / 4];
-    uint32_t v = *ram_at(s, rp, *idx);
-
-    *idx = (*idx + 1) % rp->size;
-    return v;
-}
-
-static void ram_dword_write(R500Chip *s, uint32_t reg, uint32_t old,
-                            uint32_t mask)
-{
-    const RamPort *rp = ram_port(reg);
-    uint32_t *idx = &s->regs[rp->wrindex / 4];
-
-    *ram_at(s, rp, *idx) = s->regs[reg / 4];
-    *idx = (*idx + 1) % rp->size;
-}
-
-/*
- * Occlusion queries (reference 2.12): ZB_ZPASS_DATA = 0 resets the count,
- * a write of ZB_ZPASS_ADDR stores it there for the pipes SU_REG_DEST (RV530:
- * FG_ZBREG_DEST) selects.  The model counts in one pipe, pipe 0: a write
- * for another pipe stores 0, so Mesa's per-pipe sum is the count.
- */
-static void zpass_data_write(R500Chip *s, uint32_t reg, uint32_t old,
-                             uint32_t mask)
-{
-    /* a renderer counting on the host adds its draws' samples first */
-    r500_mem_sync(s, R500_SYNC_COUNT);
-    s->rb3d.zpass = s->regs[reg / 4];
-}
-
-static void zpass_addr_write(R500Chip *s, uint32_t reg, uint32_t old,
-                             uint32_t mask)
-{
-    uint32_t dest = s->model == R500_MODEL_RV530
-                    ? s->regs[R_FG_ZBREG_DEST / 4] : s->regs[R_SU_REG_DEST / 4];
-    uint32_t v;
-    uint64_t addr = s->regs[reg / 4] & ~3u;
-
-    /* the count complete, and a write into memory the draws' are in */
-    r500_mem_sync(s, R500_SYNC_MEMORY);
-    v = GUINT32_TO_LE(dest & 1 ? s->rb3d.zpass : 0);
-    if (!r500_mem_write(s, addr, &v, 4)) {
-        r500_guest_error(s, "3D: ZB_ZPASS_ADDR 0x%08" G_GINT64_MODIFIER "x "
-                         "not writable; occlusion result lost", addr);
-    }
-}
-
-static const R500RegHook rb3d_hooks[] = {
-    { R_ZB_ZPASS_DATA, R_ZB_ZPASS_DATA, NULL, zpass_data_write },
-    { R_ZB_ZPASS_ADDR, R_ZB_ZPASS_ADDR, NULL, zpass_addr_write },
-    { R_ZB_ZMASK_DWORD, R_ZB_ZMASK_DWORD, ram_dword_read, ram_dword_write },
-    { R_ZB_HIZ_DWORD, R_ZB_HIZ_DWORD, ram_dword_read, ram_dword_write },
-    { R_RB3D_CMASK_DWORD, R_RB3D_CMASK_DWORD, ram_dword_read,
-      ram_dword_write },
-    { 0 }
-};
-
-static void rb3d_reset(R500Chip *s)
-{
-    R500Rb3d *rb = &s->rb3d;
-
-    memset(rb->zmask_ram, 0, sizeof(rb->zmask_ram));
-    memset(rb->hiz_ram, 0, sizeof(rb->hiz_ram));
-    memset(rb->cmask_ram, 0, sizeof(rb->cmask_ram));
-    rb->zmask_cleared = false;
-    rb->zpass = 0;
-    memset(&rb->cache, 0, sizeof(rb->cache));
-    rb->cache.dirty_lo = UINT64_MAX;
-}
-
-const R500Block r500_rb3d_block = {
-    .name = "rb3d",
-    .hooks = rb3d_hooks,
-    .reset = rb3d_reset,
-};

@@ -180,42 +180,13 @@ static void write_chan(const UsFlow *f, const R500UsInst *in, unsigned sel,
     }
 }
 
-static void exec_alu(R500Worker *w, const R500UsInst *in, UsFlow *f,
-                     AluSrc *src)
+/* The alpha unit's result (before OMOD and clamp). */
+static V4 alu_alpha(const R500UsInst *in, AluSrc *src, bool ztae, V4 aa,
+                    V4 ab, V4 ac, V4 dot)
 {
-    bool (*pred)[4] = f->pred;
-    const R500Us *u = w->ctx->us;
-    R500UsQuad *q = &w->q;
-    bool ztae = u->zero_times_anything;
-    V4 a[3], b[3], c[3], aa, ab, ac, rgb[3], alpha, dot = splat(0.0f);
-    unsigned rop = in->rgb_opcode, aop = in->alpha_opcode;
-    int al = us_al(f);
+    unsigned aop = in->alpha_opcode;
+    V4 alpha;
 
-    alu_src_load(u, q, in, al, src);
-    for (int ch = 0; ch < 3; ch++) {
-        a[ch] = operand(src, in->rgb_slot[0][ch], in->rgb_op[0].mod);
-        b[ch] = operand(src, in->rgb_slot[1][ch], in->rgb_op[1].mod);
-        c[ch] = operand(src, in->rgb_slot[2][ch], in->rgb_op[2].mod);
-    }
-    aa = operand(src, in->alpha_slot[0], in->alpha_op[0].mod);
-    ab = operand(src, in->alpha_slot[1], in->alpha_op[1].mod);
-    ac = operand(src, in->alpha_slot[2], in->alpha_op[2].mod);
-
-    /* The dot product both units may use. */
-    if (rop == R500_US_RGB_DP3 || rop == R500_US_RGB_DP4 ||
-        rop == R500_US_RGB_D2A || aop == R500_US_A_DP) {
-        V4 d = mul4(ztae, a[0], b[0]) + mul4(ztae, a[1], b[1]);
-
-        if (rop == R500_US_RGB_D2A) {
-            dot = d + c[2];
-        } else {
-            d += mul4(ztae, a[2], b[2]);
-            /* DP4 takes the fourth term from the alpha unit's A and B */
-            dot = rop == R500_US_RGB_DP3 ? d : d + mul4(ztae, aa, ab);
-        }
-    }
-
-    /* Alpha unit. */
     switch (aop) {
     case R500_US_A_MAD:
         alpha = mul4(ztae, aa, ab) + ac;
@@ -279,58 +250,18 @@ static void exec_alu(R500Worker *w, const R500UsInst *in, UsFlow *f,
         }
         break;
     }
-    alpha = finish(in->alpha_omod, in->alpha_clamp, alpha);
+    return alpha;
+}
 
-    /* RGB unit. */
-    for (int ch = 0; ch < 3; ch++) {
-        V4 x = a[ch], y = b[ch], z = c[ch], v;
-
-        switch (rop) {
-        case R500_US_RGB_MAD:
-            v = mul4(ztae, x, y) + z;
-            break;
-        case R500_US_RGB_DP3:
-        case R500_US_RGB_DP4:
-        case R500_US_RGB_D2A:
-            v = dot;
-            break;
-        case R500_US_RGB_MIN:
-            v = sel4(x < y, x, y);
-            break;
-        case R500_US_RGB_MAX:
-            v = sel4(x >= y, x, y);
-            break;
-        case R500_US_RGB_CND:
-            v = sel4(z > 0.5f, x, y);
-            break;
-        case R500_US_RGB_CMP:
-            v = sel4(z >= 0.0f, x, y);
-            break;
-        case R500_US_RGB_FRC:
-            for (int p = 0; p < 4; p++) {
-                v[p] = x[p] - floorf(x[p]);
-            }
-            break;
-        case R500_US_RGB_SOP:
-            v = alpha;
-            break;
-        case R500_US_RGB_MDH:
-        case R500_US_RGB_MDV: {
-            /* channel ch of src0, whatever the swizzle */
-            V4 sa = operand(src, ch, in->rgb_op[0].mod);
-            V4 sc = operand(src, ch, in->rgb_op[2].mod);
-
-            v = mul4(ztae, splat(sa[0]), y) +
-                splat(sc[rop == R500_US_RGB_MDH ? 1 : 2]);
-            break;
-        }
-        default:
-            v = splat(0.0f);
-            break;
-        }
-        rgb[ch] = rop == R500_US_RGB_SOP ? v
-                  : finish(in->rgb_omod, in->rgb_clamp, v);
-    }
+/*
+ * The results to the temporaries, the ALU result bit, and the outputs
+ * (OUT) or the predicate bits (ALU with OMASK).
+ */
+static void alu_store(R500Worker *w, const R500UsInst *in, UsFlow *f, int al,
+                      const V4 rgb[3], V4 alpha)
+{
+    bool (*pred)[4] = f->pred;
+    R500UsQuad *q = &w->q;
 
     /* Temporaries. */
     {
@@ -394,6 +325,97 @@ static void exec_alu(R500Worker *w, const R500UsInst *in, UsFlow *f,
             pred[3][p] = compare(in->alpha_target, alpha[p]);
         }
     }
+}
+
+static void exec_alu(R500Worker *w, const R500UsInst *in, UsFlow *f,
+                     AluSrc *src)
+{
+    const R500Us *u = w->ctx->us;
+    R500UsQuad *q = &w->q;
+    bool ztae = u->zero_times_anything;
+    V4 a[3], b[3], c[3], aa, ab, ac, rgb[3], alpha, dot = splat(0.0f);
+    unsigned rop = in->rgb_opcode, aop = in->alpha_opcode;
+    int al = us_al(f);
+
+    alu_src_load(u, q, in, al, src);
+    for (int ch = 0; ch < 3; ch++) {
+        a[ch] = operand(src, in->rgb_slot[0][ch], in->rgb_op[0].mod);
+        b[ch] = operand(src, in->rgb_slot[1][ch], in->rgb_op[1].mod);
+        c[ch] = operand(src, in->rgb_slot[2][ch], in->rgb_op[2].mod);
+    }
+    aa = operand(src, in->alpha_slot[0], in->alpha_op[0].mod);
+    ab = operand(src, in->alpha_slot[1], in->alpha_op[1].mod);
+    ac = operand(src, in->alpha_slot[2], in->alpha_op[2].mod);
+
+    /* The dot product both units may use. */
+    if (rop == R500_US_RGB_DP3 || rop == R500_US_RGB_DP4 ||
+        rop == R500_US_RGB_D2A || aop == R500_US_A_DP) {
+        V4 d = mul4(ztae, a[0], b[0]) + mul4(ztae, a[1], b[1]);
+
+        if (rop == R500_US_RGB_D2A) {
+            dot = d + c[2];
+        } else {
+            d += mul4(ztae, a[2], b[2]);
+            /* DP4 takes the fourth term from the alpha unit's A and B */
+            dot = rop == R500_US_RGB_DP3 ? d : d + mul4(ztae, aa, ab);
+        }
+    }
+
+    alpha = alu_alpha(in, src, ztae, aa, ab, ac, dot);
+    alpha = finish(in->alpha_omod, in->alpha_clamp, alpha);
+
+    /* RGB unit. */
+    for (int ch = 0; ch < 3; ch++) {
+        V4 x = a[ch], y = b[ch], z = c[ch], v;
+
+        switch (rop) {
+        case R500_US_RGB_MAD:
+            v = mul4(ztae, x, y) + z;
+            break;
+        case R500_US_RGB_DP3:
+        case R500_US_RGB_DP4:
+        case R500_US_RGB_D2A:
+            v = dot;
+            break;
+        case R500_US_RGB_MIN:
+            v = sel4(x < y, x, y);
+            break;
+        case R500_US_RGB_MAX:
+            v = sel4(x >= y, x, y);
+            break;
+        case R500_US_RGB_CND:
+            v = sel4(z > 0.5f, x, y);
+            break;
+        case R500_US_RGB_CMP:
+            v = sel4(z >= 0.0f, x, y);
+            break;
+        case R500_US_RGB_FRC:
+            for (int p = 0; p < 4; p++) {
+                v[p] = x[p] - floorf(x[p]);
+            }
+            break;
+        case R500_US_RGB_SOP:
+            v = alpha;
+            break;
+        case R500_US_RGB_MDH:
+        case R500_US_RGB_MDV: {
+            /* channel ch of src0, whatever the swizzle */
+            V4 sa = operand(src, ch, in->rgb_op[0].mod);
+            V4 sc = operand(src, ch, in->rgb_op[2].mod);
+
+            v = mul4(ztae, splat(sa[0]), y) +
+                splat(sc[rop == R500_US_RGB_MDH ? 1 : 2]);
+            break;
+        }
+        default:
+            v = splat(0.0f);
+            break;
+        }
+        rgb[ch] = rop == R500_US_RGB_SOP ? v
+                  : finish(in->rgb_omod, in->rgb_clamp, v);
+    }
+
+    alu_store(w, in, f, al, rgb, alpha);
 }
 
 /* A TEX operand register, with aL added when its _REL bit is set. */

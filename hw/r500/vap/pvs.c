@@ -112,12 +112,91 @@ static bool pvs_pred_op(const R500PvsInst *in, const float a[4],
     return true;
 }
 
+/* The math engine's ops (PVS_ME_*): one result in every channel. */
+static void pvs_math(const R500PvsInst *in, const float a[4], const float b[4],
+                     const float c[4], float r[4])
+{
+    float x = a[0];
+    float v;
+
+    switch (in->op) {
+    case PVS_ME_EXP_BASE2_DX:
+        /* TGSI EXP */
+        r[0] = exp2f(floorf(x));
+        r[1] = x - floorf(x);
+        r[2] = exp2f(x);
+        r[3] = 1.0f;
+        return;
+    case PVS_ME_LOG_BASE2_DX: {
+        /* TGSI LOG */
+        float ax = fabsf(x), fl = floorf(log2f(ax));
+        r[0] = fl;
+        r[1] = ax / exp2f(fl);
+        r[2] = log2f(ax);
+        r[3] = 1.0f;
+        return;
+    }
+    case PVS_ME_LIGHT_COEFF_DX:
+        /*
+         * TGSI LIT on the original source (x, y, w): Mesa feeds
+         * A = src.xw0y, B = src.yw0x, C = src.yx0w (reference 4.4), so
+         * x = A.x, y = A.w, w = A.y.
+         */
+        r[0] = 1.0f;
+        r[1] = MAX(a[0], 0.0f);
+        r[2] = a[0] > 0.0f ? powf(MAX(a[3], 0.0f), clamp_pow_exp(a[1]))
+                           : 0.0f;
+        r[3] = 1.0f;
+        return;
+    case PVS_ME_EXP_BASEE_FF:
+        v = expf(x);
+        break;
+    case PVS_ME_POWER_FUNC_FF:
+    case PVS_ME_POWER_FUNC_FF_CLAMP_B:
+    case PVS_ME_POWER_FUNC_FF_CLAMP_B1:
+    case PVS_ME_POWER_FUNC_FF_CLAMP_01:
+        /* base in A, exponent in C (Mesa) */
+        v = powf(x, c[0]);
+        break;
+    case PVS_ME_RECIP_DX:
+    case PVS_ME_RECIP_FF:
+    case PVS_ME_RECIP_IEEE:
+        v = 1.0f / x;
+        break;
+    case PVS_ME_RECIP_SQRT_DX:
+    case PVS_ME_RECIP_SQRT_FF:
+    case PVS_ME_RECIP_SQRT_IEEE:
+        /* TGSI RSQ: 1 / sqrt(|x|) */
+        v = 1.0f / sqrtf(fabsf(x));
+        break;
+    case PVS_ME_MULTIPLY:
+        v = x * b[0];
+        break;
+    case PVS_ME_EXP_BASE2_FULL_DX:
+        v = exp2f(x);
+        break;
+    case PVS_ME_LOG_BASE2_FULL_DX:
+    case PVS_ME_LOG_BASE2_IEEE:
+        v = log2f(fabsf(x));
+        break;
+    case PVS_ME_SIN:
+        v = sinf(x);
+        break;
+    case PVS_ME_COS:
+        v = cosf(x);
+        break;
+    default:
+        v = 0.0f;
+        break;
+    }
+    r[0] = r[1] = r[2] = r[3] = v;
+    return;
+}
+
 /* The vector or math result of one instruction from its operands. */
 void r500_pvs_exec(const R500PvsInst *in, const float a[4], const float b[4],
                    const float c[4], bool *pred, float r[4])
 {
-    float x = a[0];
-
     if (in->kind != R500_PVS_MACRO && pvs_pred_op(in, a, b, pred, r)) {
         return;
     }
@@ -131,82 +210,9 @@ void r500_pvs_exec(const R500PvsInst *in, const float a[4], const float b[4],
         return;
     }
     if (in->kind == R500_PVS_MATH) {
-        float v;
-
-        switch (in->op) {
-        case PVS_ME_EXP_BASE2_DX:
-            /* TGSI EXP */
-            r[0] = exp2f(floorf(x));
-            r[1] = x - floorf(x);
-            r[2] = exp2f(x);
-            r[3] = 1.0f;
-            return;
-        case PVS_ME_LOG_BASE2_DX: {
-            /* TGSI LOG */
-            float ax = fabsf(x), fl = floorf(log2f(ax));
-            r[0] = fl;
-            r[1] = ax / exp2f(fl);
-            r[2] = log2f(ax);
-            r[3] = 1.0f;
-            return;
-        }
-        case PVS_ME_LIGHT_COEFF_DX:
-            /*
-             * TGSI LIT on the original source (x, y, w): Mesa feeds
-             * A = src.xw0y, B = src.yw0x, C = src.yx0w (reference 4.4), so
-             * x = A.x, y = A.w, w = A.y.
-             */
-            r[0] = 1.0f;
-            r[1] = MAX(a[0], 0.0f);
-            r[2] = a[0] > 0.0f ? powf(MAX(a[3], 0.0f), clamp_pow_exp(a[1]))
-                               : 0.0f;
-            r[3] = 1.0f;
-            return;
-        case PVS_ME_EXP_BASEE_FF:
-            v = expf(x);
-            break;
-        case PVS_ME_POWER_FUNC_FF:
-        case PVS_ME_POWER_FUNC_FF_CLAMP_B:
-        case PVS_ME_POWER_FUNC_FF_CLAMP_B1:
-        case PVS_ME_POWER_FUNC_FF_CLAMP_01:
-            /* base in A, exponent in C (Mesa) */
-            v = powf(x, c[0]);
-            break;
-        case PVS_ME_RECIP_DX:
-        case PVS_ME_RECIP_FF:
-        case PVS_ME_RECIP_IEEE:
-            v = 1.0f / x;
-            break;
-        case PVS_ME_RECIP_SQRT_DX:
-        case PVS_ME_RECIP_SQRT_FF:
-        case PVS_ME_RECIP_SQRT_IEEE:
-            /* TGSI RSQ: 1 / sqrt(|x|) */
-            v = 1.0f / sqrtf(fabsf(x));
-            break;
-        case PVS_ME_MULTIPLY:
-            v = x * b[0];
-            break;
-        case PVS_ME_EXP_BASE2_FULL_DX:
-            v = exp2f(x);
-            break;
-        case PVS_ME_LOG_BASE2_FULL_DX:
-        case PVS_ME_LOG_BASE2_IEEE:
-            v = log2f(fabsf(x));
-            break;
-        case PVS_ME_SIN:
-            v = sinf(x);
-            break;
-        case PVS_ME_COS:
-            v = cosf(x);
-            break;
-        default:
-            v = 0.0f;
-            break;
-        }
-        r[0] = r[1] = r[2] = r[3] = v;
+        pvs_math(in, a, b, c, r);
         return;
     }
-
     switch (in->op) {
     case PVS_VE_DOT_PRODUCT: {
         float d = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
