@@ -61,26 +61,16 @@ static R500SurfaceFormat surface_format(uint32_t ctl, uint32_t *bpp)
     return R500_FMT_NONE;
 }
 
-void r500_disp_scanout(R500Chip *s, unsigned c, R500Scanout *so)
+/*
+ * The CRTC's frame: its refresh, visible area (overscan included, at most
+ * 4096x4096), border colour, viewport and cursor.  False when nothing of
+ * the graphics plane is shown (blanked, or the plane disabled).
+ */
+static bool scanout_frame(R500Chip *s, unsigned c, R500Scanout *so,
+                          const R500CrtcTiming *t)
 {
-    const R500CrtcTiming *t = crtc_timing(s, c);
-    uint32_t lr, tb, left, right, top, bottom, vps, vpsz, ctl, pitch_px;
-    uint32_t dx, dy, xs, xe, ys, ye, cx0, cx1, cy0, cy1, offx, offy, swap;
-    uint64_t first, span, off;
-    R500SurfaceFormat fmt;
-    uint32_t bpp;
+    uint32_t lr, tb, left, right, top, bottom, vpsz;
 
-    memset(so, 0, sizeof(*so));
-    so->crtc = c;
-    if (crtc_vga_mode(s, c)) {
-        so->kind = R500_SCANOUT_VGA;
-        return;
-    }
-    if (!crtc_running(s, c) || !output_crtc_live(s, c)) {
-        so->kind = R500_SCANOUT_OFF;
-        return;
-    }
-    so->kind = R500_SCANOUT_NATIVE;
     so->refresh_mhz = (uint64_t)t->khz * 1000000 /
                       ((uint64_t)t->h.total * t->v.total);
 
@@ -116,7 +106,7 @@ void r500_disp_scanout(R500Chip *s, unsigned c, R500Scanout *so)
         /* Blanked: the whole area in the black colour (BlankCRTC). */
         so->border_rgb = disp_rgb30_to_x8r8g8b8(CREG(s, c,
                                                      R_D1CRTC_BLACK_COLOR));
-        return;
+        return false;
     }
 
     vpsz = CREG(s, c, R_D1MODE_VIEWPORT_SIZE);
@@ -128,7 +118,30 @@ void r500_disp_scanout(R500Chip *s, unsigned c, R500Scanout *so)
     so->vp_h = MIN(so->vp_h ? so->vp_h : t->v.active, so->height - so->vp_y);
     so->cursor = R500_FGET(s->disp.st.crtc[c].cursor[0], D1CUR_CONTROL, EN);
     so->cursor_gen = s->disp.cursor_gen[c];
-    if (!R500_FGET(CREG(s, c, R_D1GRPH_ENABLE), D1GRPH_ENABLE, ENABLE)) {
+    return R500_FGET(CREG(s, c, R_D1GRPH_ENABLE), D1GRPH_ENABLE, ENABLE);
+}
+
+void r500_disp_scanout(R500Chip *s, unsigned c, R500Scanout *so)
+{
+    const R500CrtcTiming *t = crtc_timing(s, c);
+    uint32_t vps, ctl, pitch_px;
+    uint32_t dx, dy, xs, xe, ys, ye, cx0, cx1, cy0, cy1, offx, offy, swap;
+    uint64_t first, span, off;
+    R500SurfaceFormat fmt;
+    uint32_t bpp;
+
+    memset(so, 0, sizeof(*so));
+    so->crtc = c;
+    if (crtc_vga_mode(s, c)) {
+        so->kind = R500_SCANOUT_VGA;
+        return;
+    }
+    if (!crtc_running(s, c) || !output_crtc_live(s, c)) {
+        so->kind = R500_SCANOUT_OFF;
+        return;
+    }
+    so->kind = R500_SCANOUT_NATIVE;
+    if (!scanout_frame(s, c, so, t)) {
         return;
     }
 

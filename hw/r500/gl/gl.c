@@ -205,6 +205,237 @@ static bool gl_rect(void *opaque, const R500Prim *prim, int x0, int y0,
     return true;
 }
 
+/* The shaders' text as a draw builds it. */
+typedef struct GlText {
+    GString *vs, *pro, *fs, *epi;
+} GlText;
+
+/*
+ * The draw's state and programs in GL's terms: the RB3D/ZB state, the
+ * targets and the US epilogue (epi), the vertex stage (on the host into
+ * vs, or the RS over the CPU's vertices), the US program with its
+ * prologue (pro) and its texture functions into fs (ops: the TEX ops each
+ * unit is sampled with).  NULL, or why GL cannot (*note: which kind).
+ */
+static const char *gl_programs(R500Chip *s, GlJob *j, uint32_t num,
+                               GlText *t, uint16_t ops[16], bool *host_vtx,
+                               unsigned *note)
+{
+    R500UsGlslIn gin = { 0 };
+    const char *why;
+
+    why = r500_gl_state(s, j);
+    if (!why) {
+        why = r500_gl_depth(s, j);
+    }
+    if (!why) {
+        *note = R500_GL_NOTE_TARGET;
+        why = r500_gl_targets(s, j, t->epi);
+    }
+    if (!why) {
+        /* the vertex stage on the host where it can be, else the CPU's */
+        *host_vtx = r500_gl_vertex(s, num, j, t->vs, t->pro);
+        if (!*host_vtx &&
+            !r500_rs_glsl(&s->rast, t->vs, t->pro, &j->lay, &why)) {
+            *note = R500_GL_NOTE_PROGRAM;
+        }
+    }
+    if (!why) {
+        gin.prologue = t->pro->str;
+        gin.ztae = s->us.zero_times_anything;
+        gin.epilogue = true;
+        gin.regs = s->regs;
+        gin.max_steps = GL_US_STEPS;
+        if (!r500_us_glsl(&s->us.prog, &gin, t->fs, ops, &why)) {
+            *note = R500_GL_NOTE_PROGRAM;
+        }
+    }
+    for (unsigned u = 0; u < 16 && !why; u++) {
+        if (ops[u] && !r500_tx_glsl(&s->tx.unit[u], u, ops[u], t->fs, &why)) {
+            *note = R500_GL_NOTE_TEXTURE;
+        }
+    }
+    return why;
+}
+
+/*
+ * A texture drawn into since the last sync: made from the host's copies
+ * where it can be (gl_tex.c), else memory first (everything written back,
+ * no unit from the slots).
+ */
+static void gl_tex_sources(R500Chip *s, GlJob *j, const uint16_t ops[16])
+{
+    R500Gl *g = s->gl;
+
+    for (unsigned u = 0; u < R500_TX_UNITS; u++) {
+        const R500TxUnit *t = &s->tx.unit[u];
+        uint64_t lo = t->level[0].surf.base, hi = t->chain_end;
+        uint32_t k;
+
+        if (ops[u] && t->valid && r500_gl_res_overlaps(g, lo, hi, 0)) {
+            k = r500_gl_tex_slot(s, j, u);
+            if (k && !r500_gl_res_overlaps(g, lo, hi, k)) {
+                j->tex[u].from_slots = k;
+                continue;
+            }
+            r500_gl_flush(s, true);
+            for (unsigned v = 0; v < R500_TX_UNITS; v++) {
+                j->tex[v].from_slots = 0;
+            }
+            break;
+        }
+    }
+}
+
+/*
+ * The rectangle the triangles can touch (false: none): their bounds in
+ * the scissor (a pixel more each side for the rounding of their edges),
+ * or the fill's pixels where the draw is that alone; no pixel at or past
+ * any target's pitch (rb3d.c color_write).
+ */
+static bool gl_box(R500Chip *s, GlJob *j)
+{
+    R500Gl *g = s->gl;
+    const R500Rast *r = &s->rast;
+    int64_t m = g->tris ? 1 : 0;
+    int64_t x0 = MAX(g->bx0 - m, r->sc_x0), y0 = MAX(g->by0 - m, r->sc_y0);
+    int64_t x1 = MIN(g->bx1 + m, r->sc_x1), y1 = MIN(g->by1 + m, r->sc_y1);
+
+    x0 = MAX(x0, 0);
+    y0 = MAX(y0, 0);
+    /* without a colour target, no target's pitch (depth only) */
+    for (unsigned t = 0; t < j->ntargets; t++) {
+        x1 = MIN(x1, (int64_t)s->rb3d.cb[t].surf.pitch - 1);
+    }
+    if (j->zb.on || j->cbzb) {
+        /*
+         * No pixel past the ZB's pitch passes (zb.c); the ZB colour
+         * clear writes none there either (its colour target, the
+         * other half of one surface, has the same pitch).
+         */
+        x1 = MIN(x1, (int64_t)s->rb3d.zb.surf.pitch - 1);
+    }
+    x1 = MIN(x1, GL_TARGET_MAX - 1);
+    y1 = MIN(y1, GL_TARGET_MAX - 1);
+    if (x1 < x0 || y1 < y0) {
+        return false;
+    }
+    j->bx = x0;
+    j->by = y0;
+    j->bw = x1 - x0 + 1;
+    j->bh = y1 - y0 + 1;
+    j->sc[0] = j->bx;
+    j->sc[1] = j->by;
+    j->sc[2] = j->bw;
+    j->sc[3] = j->bh;
+    /*
+     * One window for every draw: window to clip space and back in GL
+     * is then the same arithmetic whatever the draw's box, so a draw
+     * split at a CP slice or a sync gives the pixels of one that is
+     * not (a power of two: the divisions are exact).
+     */
+    j->size[0] = j->size[1] = GL_TARGET_MAX;
+    return true;
+}
+
+/*
+ * The draw's surfaces, each in its slot: colour targets, then the ZB
+ * as colour (its clear) or as depth.  Slots of other surfaces stay
+ * resident.  If two of them share bytes with each other's copies,
+ * everything goes back and they are tried once more from memory;
+ * two that still share (targets over each other, which the hardware
+ * leaves undefined) drop the draw (false, as for a surface not in
+ * memory).
+ */
+static bool gl_attach_all(R500Chip *s, GlJob *j)
+{
+    R500Gl *g = s->gl;
+
+    for (unsigned tries = 0;; tries++) {
+        GlRect b = { j->bx, j->by, j->bw, j->bh };
+        uint32_t taken = 0;
+        unsigned a;
+
+        for (a = 0; a < GL_ATTS; a++) {
+            const R500Surf *sf = a < 4 ? &s->rb3d.cb[a].surf
+                                       : &s->rb3d.zb.surf;
+            bool want = a < 4 ? a < j->ntargets
+                        : a == GL_ATT_ZB ? j->zb.on : j->cbzb;
+            uint8_t kind = a < 4 ? j->cb[a].kind
+                           : a == GL_ATT_ZB ? (j->zb.z24 ? GL_KIND_Z24
+                                                        : GL_KIND_Z16)
+                           : j->cbzb_bpp == 4 ? GL_KIND_RGBA8 : GL_KIND_RG8;
+            int k;
+
+            if (!want) {
+                continue;
+            }
+            k = r500_gl_res_slot(s, j, sf, kind, b, taken);
+            if (k < 0) {
+                break;
+            }
+            taken |= 1u << k;
+            if (!r500_gl_attach(s, j, a, k, sf, b,
+                                g->rect.on && !g->tris &&
+                                (g->rect.att >> a & 1) &&
+                                gl_rect_in(b, g->rect.r))) {
+                /*
+                 * Not wholly in VRAM.  The vertices are shaded already,
+                 * so the draw is finished here: the guest's bad address
+                 * draws nothing, as soft drops the pixels it cannot write.
+                 */
+                r500_guest_error(s, "3D: renderer gl: %s is not in "
+                                 "memory; draw dropped", a < 4
+                                 ? "a colour target" : "the depth buffer");
+                return false;
+            }
+        }
+        if (a == GL_ATTS) {
+            return true;
+        }
+        if (tries) {
+            r500_guest_error(s, "3D: renderer gl: the draw's colour "
+                             "targets and depth buffer overlap in memory; "
+                             "draw dropped");
+            return false;
+        }
+        r500_gl_flush(s, false);
+        for (a = 0; a < GL_ATTS; a++) {
+            for (unsigned i = 0; i < 4; i++) {
+                g_free(j->att[a].up_px[i]);
+            }
+            memset(&j->att[a], 0, sizeof(j->att[a]));
+        }
+    }
+}
+
+/* GL drew: the slots' records, and the counters the CPU's path keeps. */
+static void gl_drawn(R500Chip *s, GlJob *j, bool host_vtx)
+{
+    R500Gl *g = s->gl;
+    GlRect b = { j->bx, j->by, j->bw, j->bh };
+
+    for (unsigned a = 0; a < GL_ATTS; a++) {
+        bool written = a < 4 ? j->cb[a].mask != 0
+                       : a == GL_ATT_CBZB || j->zb.z_write || j->zb.stencil;
+
+        if (j->att[a].used) {
+            r500_gl_attached(g, j->att[a].slot,
+                             a < 4 ? &s->rb3d.cb[a].surf : &s->rb3d.zb.surf,
+                             b, written);
+        }
+    }
+    s->rb3d.pixels += (uint64_t)j->bw * j->bh;
+    if (host_vtx) {
+        /* what the CPU's path counts of its vertices and triangles */
+        g->vtx_draws++;
+        g->vtx_last = true;
+        s->vap.vertices += j->nverts;
+        s->vap.shaded += j->nverts;
+        s->rast.prims += g->tris;
+    }
+}
+
 /*
  * Draw on GL; false (nothing drawn, nothing counted) when soft must: the
  * reason noted.
@@ -214,12 +445,11 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
     R500Gl *g = gl_get(s);
     R500Worker *w;
     GlJob j = { 0 };
-    GString *vs, *fs, *pro, *epi;
+    GlText t;
     uint16_t ops[16] = { 0 };
     uint64_t keys[R500_TX_UNITS];
     bool keyed[R500_TX_UNITS] = { false };
     const char *why = NULL;
-    R500UsGlslIn gin = { 0 };
     R500RastSink sink = *in;
     unsigned note = R500_GL_NOTE_STATE;
     bool ok = false, host_vtx = false;
@@ -230,67 +460,17 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
         r500_gl_note(s, R500_GL_NOTE_CONTEXT, g->why ? g->why : "no context");
         return false;
     }
-    why = r500_gl_state(s, &j);
-    vs = g_string_new(NULL);
-    pro = g_string_new(NULL);
-    fs = g_string_new(NULL);
-    epi = g_string_new(NULL);
-    if (!why) {
-        why = r500_gl_depth(s, &j);
-    }
-    if (!why) {
-        note = R500_GL_NOTE_TARGET;
-        why = r500_gl_targets(s, &j, epi);
-    }
-    if (!why) {
-        /* the vertex stage on the host where it can be, else the CPU's */
-        host_vtx = r500_gl_vertex(s, num, &j, vs, pro);
-        if (!host_vtx && !r500_rs_glsl(&s->rast, vs, pro, &j.lay, &why)) {
-            note = R500_GL_NOTE_PROGRAM;
-        }
-    }
-    if (!why) {
-        gin.prologue = pro->str;
-        gin.ztae = s->us.zero_times_anything;
-        gin.epilogue = true;
-        gin.regs = s->regs;
-        gin.max_steps = GL_US_STEPS;
-        if (!r500_us_glsl(&s->us.prog, &gin, fs, ops, &why)) {
-            note = R500_GL_NOTE_PROGRAM;
-        }
-    }
-    for (unsigned u = 0; u < 16 && !why; u++) {
-        if (ops[u] && !r500_tx_glsl(&s->tx.unit[u], u, ops[u], fs, &why)) {
-            note = R500_GL_NOTE_TEXTURE;
-        }
-    }
+    t.vs = g_string_new(NULL);
+    t.pro = g_string_new(NULL);
+    t.fs = g_string_new(NULL);
+    t.epi = g_string_new(NULL);
+    why = gl_programs(s, &j, num, &t, ops, &host_vtx, &note);
     if (why) {
         goto out;
     }
-    g_string_append(fs, epi->str);
+    g_string_append(t.fs, t.epi->str);
     r500_gl_res_validate(s);
-    for (unsigned u = 0; u < R500_TX_UNITS; u++) {
-        const R500TxUnit *t = &s->tx.unit[u];
-        uint64_t lo = t->level[0].surf.base, hi = t->chain_end;
-        uint32_t k;
-
-        /*
-         * a texture drawn into since the last sync: made from the host's
-         * copies where it can be (gl_tex.c), else memory first
-         */
-        if (ops[u] && t->valid && r500_gl_res_overlaps(g, lo, hi, 0)) {
-            k = r500_gl_tex_slot(s, &j, u);
-            if (k && !r500_gl_res_overlaps(g, lo, hi, k)) {
-                j.tex[u].from_slots = k;
-                continue;
-            }
-            r500_gl_flush(s, true);
-            for (unsigned v = 0; v < R500_TX_UNITS; v++) {
-                j.tex[v].from_slots = 0;
-            }
-            break;
-        }
-    }
+    gl_tex_sources(s, &j, ops);
     w = &s->pipe.w0;            /* the seam's (r500_pipe_begin) */
     note = R500_GL_NOTE_TEXTURE;
     g->tick++;
@@ -327,125 +507,19 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
         goto out;
     }
 
-    /*
-     * The rectangle the triangles can touch: their bounds in the scissor
-     * (a pixel more each side for the rounding of their edges), or the
-     * fill's pixels where the draw is that alone; no pixel at or past
-     * any target's pitch (rb3d.c color_write).
-     */
-    {
-        const R500Rast *r = &s->rast;
-        int64_t m = g->tris ? 1 : 0;
-        int64_t x0 = MAX(g->bx0 - m, r->sc_x0), y0 = MAX(g->by0 - m, r->sc_y0);
-        int64_t x1 = MIN(g->bx1 + m, r->sc_x1), y1 = MIN(g->by1 + m, r->sc_y1);
-
-        x0 = MAX(x0, 0);
-        y0 = MAX(y0, 0);
-        /* without a colour target, no target's pitch (depth only) */
-        for (unsigned t = 0; t < j.ntargets; t++) {
-            x1 = MIN(x1, (int64_t)s->rb3d.cb[t].surf.pitch - 1);
-        }
-        if (j.zb.on || j.cbzb) {
-            /*
-             * No pixel past the ZB's pitch passes (zb.c); the ZB colour
-             * clear writes none there either (its colour target, the
-             * other half of one surface, has the same pitch).
-             */
-            x1 = MIN(x1, (int64_t)s->rb3d.zb.surf.pitch - 1);
-        }
-        x1 = MIN(x1, GL_TARGET_MAX - 1);
-        y1 = MIN(y1, GL_TARGET_MAX - 1);
-        if (x1 < x0 || y1 < y0) {
-            goto out;
-        }
-        j.bx = x0;
-        j.by = y0;
-        j.bw = x1 - x0 + 1;
-        j.bh = y1 - y0 + 1;
-        j.sc[0] = j.bx;
-        j.sc[1] = j.by;
-        j.sc[2] = j.bw;
-        j.sc[3] = j.bh;
-        /*
-         * One window for every draw: window to clip space and back in GL
-         * is then the same arithmetic whatever the draw's box, so a draw
-         * split at a CP slice or a sync gives the pixels of one that is
-         * not (a power of two: the divisions are exact).
-         */
-        j.size[0] = j.size[1] = GL_TARGET_MAX;
+    if (!gl_box(s, &j) || !gl_attach_all(s, &j)) {
+        goto out;
     }
-    /*
-     * The draw's surfaces, each in its slot: colour targets, then the ZB
-     * as colour (its clear) or as depth.  Slots of other surfaces stay
-     * resident.  If two of them share bytes with each other's copies,
-     * everything goes back and they are tried once more from memory;
-     * two that still share (targets over each other, which the hardware
-     * leaves undefined) drop the draw.
-     */
-    for (unsigned tries = 0;; tries++) {
-        GlRect b = { j.bx, j.by, j.bw, j.bh };
-        uint32_t taken = 0;
-        unsigned a;
-
-        for (a = 0; a < GL_ATTS; a++) {
-            const R500Surf *sf = a < 4 ? &s->rb3d.cb[a].surf
-                                       : &s->rb3d.zb.surf;
-            bool want = a < 4 ? a < j.ntargets
-                        : a == GL_ATT_ZB ? j.zb.on : j.cbzb;
-            uint8_t kind = a < 4 ? j.cb[a].kind
-                           : a == GL_ATT_ZB ? (j.zb.z24 ? GL_KIND_Z24
-                                                        : GL_KIND_Z16)
-                           : j.cbzb_bpp == 4 ? GL_KIND_RGBA8 : GL_KIND_RG8;
-            int k;
-
-            if (!want) {
-                continue;
-            }
-            k = r500_gl_res_slot(s, &j, sf, kind, b, taken);
-            if (k < 0) {
-                break;
-            }
-            taken |= 1u << k;
-            if (!r500_gl_attach(s, &j, a, k, sf, b, g->rect.on && !g->tris &&
-                           (g->rect.att >> a & 1) &&
-                           gl_rect_in(b, g->rect.r))) {
-                /*
-                 * Not wholly in VRAM.  The vertices are shaded already,
-                 * so the draw is finished here: the guest's bad address
-                 * draws nothing, as soft drops the pixels it cannot write.
-                 */
-                r500_guest_error(s, "3D: renderer gl: %s is not in "
-                                 "memory; draw dropped", a < 4
-                                 ? "a colour target" : "the depth buffer");
-                goto out;
-            }
-        }
-        if (a == GL_ATTS) {
-            break;
-        }
-        if (tries) {
-            r500_guest_error(s, "3D: renderer gl: the draw's colour "
-                             "targets and depth buffer overlap in memory; "
-                             "draw dropped");
-            goto out;
-        }
-        r500_gl_flush(s, false);
-        for (a = 0; a < GL_ATTS; a++) {
-            for (unsigned i = 0; i < 4; i++) {
-                g_free(j.att[a].up_px[i]);
-            }
-            memset(&j.att[a], 0, sizeof(j.att[a]));
-        }
-    }
-    j.vs = vs->str;
-    j.fs = fs->str;
+    j.vs = t.vs->str;
+    j.fs = t.fs->str;
     if (!host_vtx) {
         j.verts = (const float *)g->verts->data;
         j.nverts = g->verts->len / g->stride;
         j.stride = g->stride;
     }
     if (g->rect.on) {
-        j.fill_r = r500_gl_rect_clip(g->rect.r, (GlRect) { j.bx, j.by, j.bw, j.bh });
+        j.fill_r = r500_gl_rect_clip(g->rect.r,
+                                     (GlRect) { j.bx, j.by, j.bw, j.bh });
         j.fill_att = g->rect.att;
         memcpy(j.fill_px, g->rect.px, sizeof(j.fill_px));
     }
@@ -461,28 +535,7 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
         r500_gl_note(s, R500_GL_NOTE_GL, j.error);
         goto out;
     }
-    {
-        GlRect b = { j.bx, j.by, j.bw, j.bh };
-
-        for (unsigned a = 0; a < GL_ATTS; a++) {
-            bool written = a < 4 ? j.cb[a].mask != 0
-                           : a == GL_ATT_CBZB || j.zb.z_write || j.zb.stencil;
-
-            if (j.att[a].used) {
-                r500_gl_attached(g, j.att[a].slot, a < 4 ? &s->rb3d.cb[a].surf
-                            : &s->rb3d.zb.surf, b, written);
-            }
-        }
-    }
-    s->rb3d.pixels += (uint64_t)j.bw * j.bh;
-    if (host_vtx) {
-        /* what the CPU's path counts of its vertices and triangles */
-        g->vtx_draws++;
-        g->vtx_last = true;
-        s->vap.vertices += j.nverts;
-        s->vap.shaded += j.nverts;
-        s->rast.prims += g->tris;
-    }
+    gl_drawn(s, &j, host_vtx);
 
 out:
     if (why) {
@@ -495,10 +548,10 @@ out:
      */
     r500_rb3d_finish(s);
     r500_gl_job_free(&j);
-    g_string_free(vs, true);
-    g_string_free(pro, true);
-    g_string_free(fs, true);
-    g_string_free(epi, true);
+    g_string_free(t.vs, true);
+    g_string_free(t.pro, true);
+    g_string_free(t.fs, true);
+    g_string_free(t.epi, true);
     return ok;
 }
 

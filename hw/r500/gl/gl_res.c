@@ -563,23 +563,23 @@ static bool gl_res_move(R500Chip *s, unsigned i, unsigned k,
     }
     if (taken && (!rest.w || b.x < r.x || b.x + b.w > r.x + r.w ||
                   r500_gl_rect_clip(rect_union(rest, b), band).w)) {
-                                    return false;
-                                    }
-                                    m = (GlRect) { band.x, band.y + oy, band.w, band.h };
-                                    if (g->res[k].on && (kr.x != m.x || kr.w != m.w || m.y > kr.y + kr.h ||
-                                    kr.y > m.y + m.h)) {
-                                    return false;
-                                    }
-                                    j.att[0].used = true;
-                                    j.att[0].slot = k;
-                                    j.att[0].kind = g->res[k].kind;
-                                    j.att[0].tw = g->res[k].tw;
-                                    j.att[0].th = g->res[k].th;
-                                    j.copy_src = i;
-                                    j.copy_r = band;
-                                    j.copy_dx = m.x;
-                                    j.copy_dy = m.y;
-                                    r500_gl_call(g, &j);
+        return false;
+    }
+    m = (GlRect) { band.x, band.y + oy, band.w, band.h };
+    if (g->res[k].on && (kr.x != m.x || kr.w != m.w || m.y > kr.y + kr.h ||
+                         kr.y > m.y + m.h)) {
+        return false;
+    }
+    j.att[0].used = true;
+    j.att[0].slot = k;
+    j.att[0].kind = g->res[k].kind;
+    j.att[0].tw = g->res[k].tw;
+    j.att[0].th = g->res[k].th;
+    j.copy_src = i;
+    j.copy_r = band;
+    j.copy_dx = m.x;
+    j.copy_dy = m.y;
+    r500_gl_call(g, &j);
     if (j.error) {
         r500_gl_note(s, R500_GL_NOTE_GL, j.error);
         return false;

@@ -327,20 +327,15 @@ static void gl_channel_out(GString *epi, unsigned kind, unsigned c,
 }
 
 /*
- * The colour targets, each in the kind of texture whose texels are its
- * pixels (gl_format.c), its rectangle read from memory.  GL's channels
- * are stored components (the kind's map), so blending and masks act on
- * what soft's act on: the epilogue writes each GL channel the shader
- * output soft stores there, the channel mask and blend constant are
- * permuted alike, and GL's alpha output is always C3's, which source
- * alpha factors read whether the target stores it or not.
+ * The draw's colour targets in GL's terms (formats, channel maps into
+ * map, write masks, the blend constant), with their outputs declared in
+ * epi.  NULL, or why GL cannot draw to them.
  */
-const char *r500_gl_targets(R500Chip *s, GlJob *j, GString *epi)
+static const char *gl_latch_targets(R500Chip *s, GlJob *j, GString *epi,
+                                    uint8_t map[4][4])
 {
-    static const char ch[4] = { 'r', 'g', 'b', 'a' };
     static const uint8_t consts[] = { 43, 44, 45, 46 };
     const R500Rb3d *rb = &s->rb3d;
-    uint8_t map[4][4];
 
     j->ntargets = 0;
     for (int i = 0; i < 4; i++) {
@@ -389,6 +384,95 @@ const char *r500_gl_targets(R500Chip *s, GlJob *j, GString *epi)
         g_string_append_printf(epi, "layout(location = %d) out vec4 "
                                "r500_c%d;\n", i, i);
         j->ntargets++;
+    }
+    return NULL;
+}
+
+/*
+ * The epilogue's tests before the stores: the alpha test and
+ * DISCARD_SRC_PIXELS, as discards.  NULL, or why GL cannot.
+ */
+static const char *gl_epi_tests(R500Chip *s, GlJob *j, GString *epi)
+{
+    static const char ch[4] = { 'r', 'g', 'b', 'a' };
+    const R500Rb3d *rb = &s->rb3d;
+
+    if (R500_FGET(rb->alpha_func, FG_ALPHA_FUNC, AF_EN)) {
+        /*
+         * The alpha test (rb3d.c alpha_test()) on output 0's alpha: the
+         * 8-bit compare of its quantised value, or the FP16 reference.
+         */
+        static const char *const op[8] = {
+            "false", "<", "==", "<=", ">", "!=", ">=", "true",
+        };
+        unsigned f = R500_FGET(rb->alpha_func, FG_ALPHA_FUNC, AF_FUNC);
+        bool b8 = R500_FGET(rb->alpha_func, FG_ALPHA_FUNC, AF_EN_8BIT);
+        float ref = b8 ? (float)R500_FGET(rb->alpha_func, FG_ALPHA_FUNC,
+                                          AF_VAL) : rb->alpha_ref;
+        uint32_t bits;
+
+        memcpy(&bits, &ref, 4);
+        g_string_append_printf(epi, "    float aa = %s;\n",
+                               b8 ? "roundEven(clamp(r500_o0.a, 0.0, 1.0) "
+                                    "* 255.0)" : "r500_o0.a");
+        if (f == 0 || f == 7) {
+            g_string_append_printf(epi, "    if (!%s) {\n", op[f]);
+        } else {
+            g_string_append_printf(epi, "    if (!(aa %s uintBitsToFloat("
+                                   "0x%08xu))) {\n", op[f], bits);
+        }
+        g_string_append(epi, "        discard;\n    }\n");
+    }
+    if (rb->blend_on && rb->discard && rb->discard != 7 && j->ntargets) {
+        /*
+         * DISCARD_SRC_PIXELS (rb3d.c discard()): the shader's R, G, B, A
+         * as 8-bit values against the thresholds' bytes B, G, R, A.  Soft
+         * tests it in a colour target's write: without one, nothing.
+         */
+        unsigned mode = rb->discard, first, last;
+        bool gte = mode >= 4;
+        uint32_t thr = s->regs[(gte ? R_RB3D_DISCARD_SRC_PIXEL_GTE_THRESHOLD
+                                    : R_RB3D_DISCARD_SRC_PIXEL_LTE_THRESHOLD)
+                               / 4];
+        static const unsigned byte_of[4] = { 2, 1, 0, 3 };
+
+        if (j->ntargets > 1) {
+            return "DISCARD_SRC_PIXELS with several targets";
+        }
+        first = (mode == 1 || mode == 4) ? 3 : 0;
+        last = (mode == 2 || mode == 5) ? 2 : 3;
+        g_string_append_printf(epi, "    uvec4 d = uvec4(roundEven(clamp("
+                               "r500_o%u, 0.0, 1.0) * 255.0));\n"
+                               "    if (true", rb->cb[0].src);
+        for (unsigned c = first; c <= last; c++) {
+            g_string_append_printf(epi, " && d.%c %s %uu", ch[c],
+                                   gte ? ">=" : "<=",
+                                   (thr >> (8 * byte_of[c])) & 0xFF);
+        }
+        g_string_append(epi, ") {\n        discard;\n    }\n");
+    }
+    return NULL;
+}
+
+/*
+ * The colour targets, each in the kind of texture whose texels are its
+ * pixels (gl_format.c), its rectangle read from memory.  GL's channels
+ * are stored components (the kind's map), so blending and masks act on
+ * what soft's act on: the epilogue writes each GL channel the shader
+ * output soft stores there, the channel mask and blend constant are
+ * permuted alike, and GL's alpha output is always C3's, which source
+ * alpha factors read whether the target stores it or not.
+ */
+const char *r500_gl_targets(R500Chip *s, GlJob *j, GString *epi)
+{
+    static const char ch[4] = { 'r', 'g', 'b', 'a' };
+    const R500Rb3d *rb = &s->rb3d;
+    uint8_t map[4][4];
+    const char *why;
+
+    why = gl_latch_targets(s, j, epi, map);
+    if (why) {
+        return why;
     }
     if (j->cbzb) {
         uint32_t v = s->regs[R_ZB_DEPTHCLEARVALUE / 4];
@@ -445,59 +529,9 @@ const char *r500_gl_targets(R500Chip *s, GlJob *j, GString *epi)
             "        }\n"
             "    }\n");
     }
-    if (R500_FGET(rb->alpha_func, FG_ALPHA_FUNC, AF_EN)) {
-        /*
-         * The alpha test (rb3d.c alpha_test()) on output 0's alpha: the
-         * 8-bit compare of its quantised value, or the FP16 reference.
-         */
-        static const char *const op[8] = {
-            "false", "<", "==", "<=", ">", "!=", ">=", "true",
-        };
-        unsigned f = R500_FGET(rb->alpha_func, FG_ALPHA_FUNC, AF_FUNC);
-        bool b8 = R500_FGET(rb->alpha_func, FG_ALPHA_FUNC, AF_EN_8BIT);
-        float ref = b8 ? (float)R500_FGET(rb->alpha_func, FG_ALPHA_FUNC,
-                                          AF_VAL) : rb->alpha_ref;
-        uint32_t bits;
-
-        memcpy(&bits, &ref, 4);
-        g_string_append_printf(epi, "    float aa = %s;\n",
-                               b8 ? "roundEven(clamp(r500_o0.a, 0.0, 1.0) "
-                                    "* 255.0)" : "r500_o0.a");
-        if (f == 0 || f == 7) {
-            g_string_append_printf(epi, "    if (!%s) {\n", op[f]);
-        } else {
-            g_string_append_printf(epi, "    if (!(aa %s uintBitsToFloat("
-                                   "0x%08xu))) {\n", op[f], bits);
-        }
-        g_string_append(epi, "        discard;\n    }\n");
-    }
-    if (rb->blend_on && rb->discard && rb->discard != 7 && j->ntargets) {
-        /*
-         * DISCARD_SRC_PIXELS (rb3d.c discard()): the shader's R, G, B, A
-         * as 8-bit values against the thresholds' bytes B, G, R, A.  Soft
-         * tests it in a colour target's write: without one, nothing.
-         */
-        unsigned mode = rb->discard, first, last;
-        bool gte = mode >= 4;
-        uint32_t thr = s->regs[(gte ? R_RB3D_DISCARD_SRC_PIXEL_GTE_THRESHOLD
-                                    : R_RB3D_DISCARD_SRC_PIXEL_LTE_THRESHOLD)
-                               / 4];
-        static const unsigned byte_of[4] = { 2, 1, 0, 3 };
-
-        if (j->ntargets > 1) {
-            return "DISCARD_SRC_PIXELS with several targets";
-        }
-        first = (mode == 1 || mode == 4) ? 3 : 0;
-        last = (mode == 2 || mode == 5) ? 2 : 3;
-        g_string_append_printf(epi, "    uvec4 d = uvec4(roundEven(clamp("
-                               "r500_o%u, 0.0, 1.0) * 255.0));\n"
-                               "    if (true", rb->cb[0].src);
-        for (unsigned c = first; c <= last; c++) {
-            g_string_append_printf(epi, " && d.%c %s %uu", ch[c],
-                                   gte ? ">=" : "<=",
-                                   (thr >> (8 * byte_of[c])) & 0xFF);
-        }
-        g_string_append(epi, ") {\n        discard;\n    }\n");
+    why = gl_epi_tests(s, j, epi);
+    if (why) {
+        return why;
     }
     if (j->cbzb) {
         g_string_append(epi, "    r500_cz = r500_czv;\n");

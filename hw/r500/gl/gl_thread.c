@@ -550,93 +550,11 @@ static void gl_run(R500Gl *g, GlJob *j)
     }
 }
 
-static void gl_run_draw(R500Gl *g, GlJob *j)
+/* The program in use with the draw's uniforms (constants, sizes, units). */
+static void gl_uniforms(GLuint prog, GlJob *j)
 {
-    GLuint prog, q;
-    GLenum bufs[4];
     GLint loc;
-    unsigned nattr;
 
-    glDeleteTextures(j->ndoomed, j->doomed);
-    /* a fill alone needs no program */
-    prog = j->nverts ? gl_program(g, j) : 0;
-    if (!prog && j->nverts) {
-        return;
-    }
-    gl_drop(g, j->drop);
-    glBindFramebuffer(GL_FRAMEBUFFER, g->fbo);
-    for (unsigned i = 0; i < 4; i++) {
-        GLuint tex = i < j->ntargets ? gl_slot(g, j, i) : 0;
-
-        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + i,
-                               GL_TEXTURE_2D, tex, 0);
-    }
-    /*
-     * Attachment i is target i; the epilogue writes target i's channels
-     * to location i (gl_draw), so the draw buffers are the identity.
-     */
-    for (unsigned i = 0; i < j->ntargets; i++) {
-        bufs[i] = GL_COLOR_ATTACHMENT0 + i;
-        glColorMaski(i, j->cb[i].mask & 1, (j->cb[i].mask >> 1) & 1,
-                     (j->cb[i].mask >> 2) & 1, (j->cb[i].mask >> 3) & 1);
-    }
-    if (j->cbzb) {
-        /* the ZB colour clear's words: the output after the targets' */
-        unsigned i = j->ntargets;
-
-        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + i,
-                               GL_TEXTURE_2D, gl_slot(g, j, GL_ATT_CBZB), 0);
-        bufs[i] = GL_COLOR_ATTACHMENT0 + i;
-        glColorMaski(i, 1, 1, 1, 1);
-    }
-    glDrawBuffers(j->ntargets + j->cbzb, bufs);
-    if (j->zb.on) {
-        GLuint tex = gl_slot(g, j, GL_ATT_ZB);
-
-        glFramebufferTexture2D(GL_FRAMEBUFFER, j->zb.z24
-                               ? GL_DEPTH_STENCIL_ATTACHMENT
-                               : GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, tex, 0);
-        if (!j->zb.z24) {
-            glFramebufferTexture2D(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT,
-                                   GL_TEXTURE_2D, 0, 0);
-        }
-    }
-    gl_depth_state(j);
-    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
-        j->error = "the framebuffer is incomplete";
-        return;
-    }
-    /* a rectangle of one colour first, then the triangles, if any */
-    gl_fills(g, j);
-    if (!j->nverts) {
-        return;
-    }
-    glEnable(GL_SCISSOR_TEST);
-    glScissor(j->sc[0], j->sc[1], j->sc[2], j->sc[3]);
-    if (j->blend) {
-        glEnable(GL_BLEND);
-        glBlendEquationSeparate(j->eq[0], j->eq[1]);
-        glBlendFuncSeparate(j->sf[0], j->df[0], j->sf[1], j->df[1]);
-        glBlendColor(j->const_color[0], j->const_color[1],
-                     j->const_color[2], j->const_color[3]);
-        if (j->cbzb) {
-            glDisablei(GL_BLEND, j->ntargets);
-        }
-    } else {
-        glDisable(GL_BLEND);
-    }
-    if (j->logic_op) {
-        glEnable(GL_COLOR_LOGIC_OP);
-        glLogicOp(j->logic_op);
-    } else {
-        glDisable(GL_COLOR_LOGIC_OP);
-    }
-    gl_vtx_state(j);
-    for (unsigned u = 0; u < R500_TX_UNITS; u++) {
-        if (j->tex[u].used) {
-            gl_upload_texture(g, j, u);
-        }
-    }
     glUseProgram(prog);
     if (j->vtx.on) {
         loc = glGetUniformLocation(prog, "r500_c");
@@ -677,6 +595,106 @@ static void gl_run_draw(R500Gl *g, GlJob *j)
             glUniform4fv(loc, 1, j->tex[u].size);
         }
     }
+}
+
+/*
+ * The framebuffer of the draw's slots: colour target i on attachment
+ * and location i, the ZB colour clear's words after them, the ZB as
+ * depth (and stencil).
+ */
+static void gl_framebuffer(R500Gl *g, GlJob *j)
+{
+    GLenum bufs[4];
+
+    glBindFramebuffer(GL_FRAMEBUFFER, g->fbo);
+    for (unsigned i = 0; i < 4; i++) {
+        GLuint tex = i < j->ntargets ? gl_slot(g, j, i) : 0;
+
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + i,
+                               GL_TEXTURE_2D, tex, 0);
+    }
+    /*
+     * Attachment i is target i; the epilogue writes target i's channels
+     * to location i (gl_draw), so the draw buffers are the identity.
+     */
+    for (unsigned i = 0; i < j->ntargets; i++) {
+        bufs[i] = GL_COLOR_ATTACHMENT0 + i;
+        glColorMaski(i, j->cb[i].mask & 1, (j->cb[i].mask >> 1) & 1,
+                     (j->cb[i].mask >> 2) & 1, (j->cb[i].mask >> 3) & 1);
+    }
+    if (j->cbzb) {
+        /* the ZB colour clear's words: the output after the targets' */
+        unsigned i = j->ntargets;
+
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + i,
+                               GL_TEXTURE_2D, gl_slot(g, j, GL_ATT_CBZB), 0);
+        bufs[i] = GL_COLOR_ATTACHMENT0 + i;
+        glColorMaski(i, 1, 1, 1, 1);
+    }
+    glDrawBuffers(j->ntargets + j->cbzb, bufs);
+    if (j->zb.on) {
+        GLuint tex = gl_slot(g, j, GL_ATT_ZB);
+
+        glFramebufferTexture2D(GL_FRAMEBUFFER, j->zb.z24
+                               ? GL_DEPTH_STENCIL_ATTACHMENT
+                               : GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, tex, 0);
+        if (!j->zb.z24) {
+            glFramebufferTexture2D(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT,
+                                   GL_TEXTURE_2D, 0, 0);
+        }
+    }
+}
+
+static void gl_run_draw(R500Gl *g, GlJob *j)
+{
+    GLuint prog, q;
+    unsigned nattr;
+
+    glDeleteTextures(j->ndoomed, j->doomed);
+    /* a fill alone needs no program */
+    prog = j->nverts ? gl_program(g, j) : 0;
+    if (!prog && j->nverts) {
+        return;
+    }
+    gl_drop(g, j->drop);
+    gl_framebuffer(g, j);
+    gl_depth_state(j);
+    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+        j->error = "the framebuffer is incomplete";
+        return;
+    }
+    /* a rectangle of one colour first, then the triangles, if any */
+    gl_fills(g, j);
+    if (!j->nverts) {
+        return;
+    }
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(j->sc[0], j->sc[1], j->sc[2], j->sc[3]);
+    if (j->blend) {
+        glEnable(GL_BLEND);
+        glBlendEquationSeparate(j->eq[0], j->eq[1]);
+        glBlendFuncSeparate(j->sf[0], j->df[0], j->sf[1], j->df[1]);
+        glBlendColor(j->const_color[0], j->const_color[1],
+                     j->const_color[2], j->const_color[3]);
+        if (j->cbzb) {
+            glDisablei(GL_BLEND, j->ntargets);
+        }
+    } else {
+        glDisable(GL_BLEND);
+    }
+    if (j->logic_op) {
+        glEnable(GL_COLOR_LOGIC_OP);
+        glLogicOp(j->logic_op);
+    } else {
+        glDisable(GL_COLOR_LOGIC_OP);
+    }
+    gl_vtx_state(j);
+    for (unsigned u = 0; u < R500_TX_UNITS; u++) {
+        if (j->tex[u].used) {
+            gl_upload_texture(g, j, u);
+        }
+    }
+    gl_uniforms(prog, j);
     glBindVertexArray(g->vao);
     glBindBuffer(GL_ARRAY_BUFFER, g->vbo);
     glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)j->nverts * j->stride * 4,
