@@ -324,6 +324,26 @@ static void test_field_values(void)
                     R500_GART_PTE_READABLE, ==, 0xD);
 }
 
+/*
+ * The 3D pipeline's state windows come from r500_3d_regs.def: its
+ * registers are in, the CP's, scratch and the display's are not, and the
+ * windows end where the table says.
+ */
+static void test_3d_windows(void)
+{
+    g_assert_true(r500_reg_is_3d(R_SE_VPORT_XSCALE));
+    g_assert_true(r500_reg_is_3d(R_ZB_CNTL));
+    g_assert_true(r500_reg_is_3d(R_US_CONFIG));
+    g_assert_true(r500_reg_is_3d(R500_REGA_AT(US_ALU_RGB_ADDR, 511)));
+    g_assert_false(r500_reg_is_3d(R_SE_VPORT_XSCALE - 4));
+    g_assert_false(r500_reg_is_3d(0x1E00));
+    g_assert_false(r500_reg_is_3d(R_CP_RB_WPTR));
+    g_assert_false(r500_reg_is_3d(R_SCRATCH_REG));
+    g_assert_false(r500_reg_is_3d(R_WAIT_UNTIL));
+    g_assert_false(r500_reg_is_3d(R_D1GRPH_ENABLE));
+    g_assert_false(r500_reg_is_3d(0xC000));
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -339,5 +359,6 @@ int main(int argc, char **argv)
     g_test_add_func("/regs/models", test_models);
     g_test_add_func("/regs/bad-init", test_bad_init);
     g_test_add_func("/regs/field-values", test_field_values);
+    g_test_add_func("/regs/3d-windows", test_3d_windows);
     return g_test_run();
 }

@@ -143,7 +143,7 @@ bool r500_cp_write_waits(R500Chip *s, uint32_t reg, uint32_t val)
      * or interrupt: anything but the 3D pipeline's state) waits until
      * what the renderer keeps on the host is held or written back.
      */
-    if (!r500_pipe_reg_is_3d(reg) &&
+    if (!r500_reg_is_3d(reg) &&
         !r500_pipe_sync_ready(s, R500_SYNC_FENCE)) {
         return true;
     }

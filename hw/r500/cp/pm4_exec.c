@@ -47,7 +47,7 @@ bool r500_cp_stream_write(R500Chip *s, uint32_t reg, uint32_t val,
         s->cp.stats.errors++;
         return false;
     }
-    if (!r500_pipe_reg_is_3d(reg)) {
+    if (!r500_reg_is_3d(reg)) {
         /*
          * A fence or scratch value, an interrupt, a 2D trigger, a wait
          * for idle, an IB launch: whatever it signals or starts sees the

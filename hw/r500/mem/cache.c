@@ -6,12 +6,11 @@
 #include "../r500.h"
 #include "cache.h"
 
-#define PAGE_SHIFT 12
 #define PAGE_MASK  ((uint64_t)R500_GPU_PAGE_SIZE - 1)
 
 static void slot_writeback(R500Chip *s, R500Cache *c, R500CacheSlot *e)
 {
-    uint64_t addr = (e->tag - 1) << PAGE_SHIFT;
+    uint64_t addr = (e->tag - 1) << R500_GPU_PAGE_SHIFT;
 
     if (!e->dirty || !e->ptr) {
         return;
@@ -31,7 +30,7 @@ static void slot_writeback(R500Chip *s, R500Cache *c, R500CacheSlot *e)
 static void slot_fill(R500Chip *s, R500Cache *c, R500CacheSlot *e,
                       uint64_t page)
 {
-    uint64_t addr = page << PAGE_SHIFT, off;
+    uint64_t addr = page << R500_GPU_PAGE_SHIFT, off;
 
     c->misses++;
     e->tag = page + 1;
@@ -62,7 +61,7 @@ static void slot_fill(R500Chip *s, R500Cache *c, R500CacheSlot *e,
 
 uint8_t *r500_cache_miss(R500Chip *s, R500Cache *c, uint64_t mc, bool write)
 {
-    uint64_t page = mc >> PAGE_SHIFT;
+    uint64_t page = mc >> R500_GPU_PAGE_SHIFT;
     R500CacheSlot *e = r500_cache_slot(c, page);
 
     slot_writeback(s, c, e);

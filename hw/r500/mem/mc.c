@@ -171,7 +171,8 @@ static const char *mc_translate(R500Chip *s, uint64_t mc, uint64_t len,
     }
     if (gart_range(s, &start, &end) && mc >= start && mc <= end) {
         uint32_t pte;
-        const char *err = gart_pte(s, mc >> 12, (mc - start) >> 12, &pte);
+        const char *err = gart_pte(s, mc >> R500_GPU_PAGE_SHIFT,
+                                   (mc - start) >> R500_GPU_PAGE_SHIFT, &pte);
 
         if (err) {
             return err;

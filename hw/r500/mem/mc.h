@@ -86,7 +86,8 @@ static inline bool r500_span_in(uint64_t off, uint64_t len, uint64_t size)
     return off <= size && len <= size - off;
 }
 
-#define R500_GPU_PAGE_SIZE      4096u
+#define R500_GPU_PAGE_SHIFT     12
+#define R500_GPU_PAGE_SIZE      (1u << R500_GPU_PAGE_SHIFT)
 #define R500_GART_TLB_ENTRIES   64
 
 /*

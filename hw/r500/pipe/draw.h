@@ -7,7 +7,7 @@
  * vertex and index counts against the packet, array and index-buffer
  * address arithmetic), counts them, and hands each draw or clear to the
  * entry points below.  The 3D pipeline implements them; until it does,
- * vap/draw.c accepts them and reports them once as unimplemented.
+ * pipe/pipe.c accepts them and reports them once as unimplemented.
  *
  * Ownership: a command and everything it points to belong to the CP and
  * are valid only during the call; the pipeline copies what it keeps.

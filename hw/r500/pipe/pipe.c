@@ -138,20 +138,6 @@ void r500_pipe_init(R500Chip *s)
     s->mem_watch = &pipe_watch;
 }
 
-bool r500_pipe_reg_is_3d(uint32_t reg)
-{
-    /*
-     * The 3D pipeline's state (r500_3d_regs.def): SE viewport, VAP,
-     * GA..ZB, the US/PVS arrays.  Writing it starts nothing and signals
-     * nothing (the occlusion query's ZB_ZPASS_DATA/ADDR aside, which
-     * sync themselves: rb3d.c).
-     */
-    return (reg >= 0x1D98 && reg < 0x1E00) ||
-           (reg >= 0x2000 && reg < 0x3000) ||
-           (reg >= 0x4000 && reg < 0x5000) ||
-           (reg >= 0x9000 && reg < 0xC000);
-}
-
 /*
  * The renderers, in the order auto tries them after soft, chosen by name
  * (docs/architecture.md: what a renderer implements).  soft is first and
@@ -249,7 +235,6 @@ uint64_t r500_3d_draw(R500Chip *s, const R500DrawCmd *cmd)
         s->cp.draw_stats.vertices += cmd->num_vertices;
         r500_trace(s, R500_TRACE_DRAW, cmd->opcode, cmd->vf_cntl,
                    cmd->prim_type, cmd->num_vertices);
-        v->draws++;
     }
     if (!cmd->num_vertices || !cmd->prim_type) {
         return 1;

@@ -122,7 +122,7 @@ void r500_pipe_stats(R500Chip *s, R500StatFn fn, void *opaque);
 /*
  * pipe.c: the sync points, for the blocks that have them: the CP before
  * every packet and register write that is not the 3D pipeline's own
- * (r500_pipe_reg_is_3d, pm4_ops.def PIPE), the end of every run of the
+ * (r500_reg_is_3d, pm4_ops.def PIPE), the end of every run of the
  * chip that leaves the engines idle (core.c: the display and the CPU
  * look between runs; while the CP has work they have been told of
  * nothing new but by a fence, which is a sync of its own), the ZB's
@@ -153,6 +153,5 @@ void r500_pipe_init(R500Chip *s);
 R500Worker *r500_pipe_begin(R500Chip *s);
 void r500_pipe_reset_renderers(R500Chip *s);
 void r500_pipe_fini(R500Chip *s);
-bool r500_pipe_reg_is_3d(uint32_t reg);
 
 #endif

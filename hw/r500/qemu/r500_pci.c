@@ -931,7 +931,7 @@ static bool r500_vap_draw_needed(void *opaque)
 }
 
 /*
- * 3D: a draw split across CP slices, stopped at a slice's end (vap/draw.c):
+ * 3D: a draw split across CP slices, stopped at a slice's end (pipe/pipe.c):
  * where it goes on and what is left of its budgets.  Sent only then (the
  * CP's r500/cp/packet subsection holds its packet's resume point).
  */

@@ -178,7 +178,7 @@ typedef struct R500Rast {
     uint8_t pad[R500_CACHE_LINE];
     uint64_t quad_budget;               /* quads left in this draw */
     /*
-     * A draw split across CP slices (vap/draw.c): this call stops once
+     * A draw split across CP slices (pipe/pipe.c): this call stops once
      * the sink's work() reaches work_limit (0: never), at the start of an
      * input primitive or after a quad, and says where (stop); a call that
      * resumes (skip) passes over what an earlier call drew: the input

@@ -122,7 +122,7 @@ static void quad_emit(R500Chip *s, int x, int y, unsigned mask)
  * A quad whose coverage inside the primitive and the scissor box
  * [bx0, bx1] x [by0, by1] is mask: apply the clip rule, shade and write.
  * Returns false when the draw's quad budget is spent or this call of a
- * split draw stops (vap/draw.c): after this quad, once the call's work
+ * split draw stops (pipe/pipe.c): after this quad, once the call's work
  * reached its limit.  The quads an earlier call drew are walked in the
  * same order and skipped.
  */

@@ -681,7 +681,7 @@ static bool budget_left(R500Chip *s)
  * The start of an input primitive (a point, line, triangle, quad or
  * polygon fan triangle of the sequence): false when it is not drawn in
  * this call, because an earlier call of a split draw drew it, or because
- * this call's work reached its limit (vap/draw.c).  Stopping needs work
+ * this call's work reached its limit (pipe/pipe.c).  Stopping needs work
  * done in this call, so every call makes progress.
  */
 static bool prim_begin(R500Chip *s)

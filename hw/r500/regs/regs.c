@@ -150,3 +150,29 @@ const char *r500_mc_name(R500McMap map, uint32_t index)
     }
     return NULL;
 }
+
+bool r500_reg_is_3d(uint32_t reg)
+{
+    static const struct {
+        uint32_t first, end;
+    } windows[] = {
+#define R500_3D_WINDOW(first, end)      { (first), (end) },
+#define R500_REG(name, off)
+#define R500_REGA(name, off, n, stride)
+#define R500_FIELD(reg, f, shift, width)
+#define R500_VALUE(reg, f, name, v)
+#include "r500_3d_regs.def"
+#undef R500_3D_WINDOW
+#undef R500_REG
+#undef R500_REGA
+#undef R500_FIELD
+#undef R500_VALUE
+    };
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(windows); i++) {
+        if (reg >= windows[i].first && reg < windows[i].end) {
+            return true;
+        }
+    }
+    return false;
+}

@@ -16,6 +16,7 @@
 #ifndef HW_R500_REGS_H
 #define HW_R500_REGS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #define R500_MMIO_SIZE      0x10000u
@@ -124,6 +125,11 @@ int r500_mc_index(R500McMap map, R500McReg reg);
 
 /* Whether an MMIO offset is named in the table. */
 int r500_reg_known(uint32_t offset);
+/*
+ * Whether an MMIO offset is the 3D pipeline's state (the windows of
+ * r500_3d_regs.def): a write there starts and signals nothing.
+ */
+bool r500_reg_is_3d(uint32_t offset);
 
 /*
  * Name of the register at a byte offset for traces and logs, e.g.

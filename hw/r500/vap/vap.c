@@ -185,7 +185,7 @@ static void vap_reset(R500Chip *s)
 static void vap_post_load(R500Chip *s)
 {
     /*
-     * A split draw's progress (draw.c) is only a position to pass over and
+     * A split draw's progress (pipe/pipe.c) is only a position to pass over and
      * what is left of its budgets: any position is safe (past the end the
      * draw just ends); budgets above the draw's are clamped when it goes
      * on.  It is used only when the CP runs a draw packet with a resume

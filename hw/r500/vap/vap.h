@@ -169,7 +169,7 @@ typedef struct R500PvsState {
 #define R500_VAP_INDEX_CHUNK 256
 
 /*
- * Where a draw that stopped at the end of a CP slice goes on (draw.c):
+ * Where a draw that stopped at the end of a CP slice goes on (pipe/pipe.c):
  * the point of its rasterisation order it reached, and what is left of
  * the draw's budgets.
  */
@@ -193,7 +193,7 @@ typedef struct R500Vap {
     /* ---- Not migrated ---- */
     bool code_dirty;            /* PVS code written since the last decode */
     R500PvsProg prog;
-    /* This draw's stream state (draw.c, vf.c). */
+    /* This draw's stream state (pipe/pipe.c, vf.c). */
     R500PscEntry psc[R500_PVS_PSC_ENTRIES];
     unsigned psc_count;
     uint32_t out_map;           /* bit n: output vector n is consumed */
@@ -212,7 +212,7 @@ typedef struct R500Vap {
         bool ok;                /* fetched and shaded without error */
         R500Vertex v;
     } cache[R500_VTX_CACHE];
-    uint64_t draws, vertices, shaded;
+    uint64_t vertices, shaded;
 } R500Vap;
 
 
