@@ -751,7 +751,13 @@ def c_vbl(ctx, b):
              "crtc %d: counter %.2f Hz, modes %s" % (crtc, rate, prefs))
         f = freqs(out)
         need(f, "crtc %d: no vblank events" % crtc)
-        need(all(x >= 0.9 * min(prefs) for x in f[1:] or f),
+        # Every second's events at the mode's rate, but one: a TCG guest
+        # whose host is busy (CI's two cores shared with a build) can
+        # lose most of one second's events (seen: 48.9 and 61.6 Hz for
+        # 75 among samples of 74.9), which the counter above still
+        # counts.  A missing or slow interrupt fails every second.
+        low = [x for x in f[1:] or f if x < 0.9 * min(prefs)]
+        need(len(low) <= 1 and len(low) < len(f[1:] or f),
              "crtc %d: event rates %s" % (crtc, f))
         res.append("crtc %d counter %.2f Hz, events %.1f Hz" % (crtc, rate, f[-1]))
     return "; ".join(res)
