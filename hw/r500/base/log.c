@@ -9,7 +9,6 @@
 #include <glib.h>
 #include <pthread.h>
 #include <stdarg.h>
-#include <stdlib.h>
 
 #include "../r500.h"
 
@@ -52,12 +51,12 @@ unsigned r500_setting_uint(R500Chip *s, const char *name, unsigned dflt)
 {
     const char *v = r500_setting(s, name);
     char *end;
-    unsigned long n;
+    guint64 n;
 
     if (!v) {
         return dflt;
     }
-    n = strtoul(v, &end, 10);
+    n = g_ascii_strtoull(v, &end, 10);
     return *end || n > UINT32_MAX ? dflt : (unsigned)n;
 }
 
