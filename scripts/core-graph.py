@@ -15,7 +15,8 @@ really does and checks it against them:
     one node;
   - up-edges: an edge from a lower layer to a higher one (LAYERS below);
   - sizes: files over MAX_FILE_LINES, functions over MAX_FUNC_LINES;
-  - placement: the host's GL (epoxy) named outside gl/.
+  - placement: the host's GL (epoxy) named outside gl/;
+  - report-once: a bool ..._logged flag of its own instead of r500_once.
 
   scripts/core-graph.py [--check] [--known FILE] [--dot includes|calls]
                         [ROOT]
@@ -303,6 +304,12 @@ def main(argv):
         if re.search(r'^\s*#\s*include\s*[<"]epoxy/', text, re.M) and \
                 not p.startswith("gl/"):
             problems.append("placement: %s includes epoxy outside gl/" % p)
+        # one report-once mechanism (base/log.c r500_once on a flags
+        # word), not a flag of its own per report
+        if not p.startswith("qemu/") and \
+                re.search(r"\bbool\s+\w*_logged\b", strip(text)):
+            problems.append("report-once: %s keeps a bool ..._logged "
+                            "(use r500_once)" % p)
         n = text.count("\n")
         if n > MAX_FILE_LINES:
             problems.append("size: %s (%d lines, at most %d)"

@@ -66,6 +66,12 @@ with tempfile.TemporaryDirectory() as tmp:
     ok(rc == 1 and "NEW size: rast/scan.c r500_graph_long()" in out,
        "a function over the size limit is found", out)
 
+    with open(os.path.join(copy, "us", "us.h"), "a") as f:
+        f.write("\nstruct R500GraphProbe { bool probe_logged; };\n")
+    rc, out = run(copy)
+    ok(rc == 1 and "NEW report-once: us/us.h" in out,
+       "a report-once flag of its own is found", out)
+
 print("1..%d" % len(results))
 for i, (cond, what, detail) in enumerate(results, 1):
     print("%s %d - %s" % ("ok" if cond else "not ok", i, what))

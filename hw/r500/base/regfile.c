@@ -51,13 +51,10 @@ static const R500RegHook *hook_for(uint32_t reg)
 /* Unknown registers are stored like any other, and reported once each. */
 static void note_unknown(R500Chip *s, uint32_t reg, bool write, uint32_t val)
 {
-    uint32_t bit = 1u << ((reg / 4) % 32);
-    uint32_t *word = &s->unimp_logged[reg / 4 / 32];
-
-    if (r500_reg_known(reg) || (*word & bit)) {
+    if (r500_reg_known(reg) ||
+        !r500_once(&s->unimp_logged[reg / 4 / 32], 1u << ((reg / 4) % 32))) {
         return;
     }
-    *word |= bit;
     if (write) {
         r500_unimp(s, "unknown register 0x%04x written with 0x%08x "
                    "(stored; reported once)", reg, val);

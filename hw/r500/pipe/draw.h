@@ -95,7 +95,6 @@ typedef struct R500DrawStats {
     uint64_t draws;
     uint64_t vertices;
     uint64_t clears;
-    bool unimp_logged;
 } R500DrawStats;
 
 /*

@@ -330,7 +330,7 @@ static void us_index_write(R500Chip *s, uint32_t reg, uint32_t old,
                            uint32_t mask)
 {
     s->us.upload_dword = 0;
-    s->us.upload_overrun_logged = false;
+    s->us.logged &= ~R500_US_LOG_UPLOAD_OVERRUN;
 }
 
 static void us_data_write(R500Chip *s, uint32_t reg, uint32_t old,
@@ -367,8 +367,7 @@ static void us_data_write(R500Chip *s, uint32_t reg, uint32_t old,
          * bad-input contract).
          */
         if (u->upload_dword >= R500_US_INST_DWORDS) {
-            if (!u->upload_overrun_logged) {
-                u->upload_overrun_logged = true;
+            if (r500_once(&u->logged, R500_US_LOG_UPLOAD_OVERRUN)) {
                 r500_guest_error(s, "GA_US_VECTOR_DATA: upload runs past "
                                  "instruction %u, the end of the store; "
                                  "dropped", R500_US_INSTS - 1);
@@ -427,7 +426,7 @@ static void us_reset(R500Chip *s)
     memset(u->inst, 0, sizeof(u->inst));
     memset(u->consts, 0, sizeof(u->consts));
     u->upload_dword = 0;
-    u->upload_overrun_logged = false;
+    u->logged &= ~R500_US_LOG_UPLOAD_OVERRUN;
     u->prog.valid = false;
     u->code_dirty = true;
 }

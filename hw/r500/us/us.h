@@ -176,6 +176,12 @@ typedef struct __attribute__((aligned(16))) R500UsQuad {
     float z[4];                 /* interpolated window z */
 } R500UsQuad;
 
+/* The US's reports made once (R500Us.logged). */
+enum {
+    /* an upload past the instruction store (once per upload) */
+    R500_US_LOG_UPLOAD_OVERRUN = 1u << 0,
+};
+
 typedef struct R500Us {
     /* ---- Migrated ("r500/us" subsection) ---- */
     uint32_t inst[R500_US_INSTS * R500_US_INST_DWORDS];
@@ -188,7 +194,7 @@ typedef struct R500Us {
 
     /* ---- Not migrated ---- */
     bool code_dirty;
-    bool upload_overrun_logged; /* this upload's overrun was reported */
+    uint32_t logged;            /* R500_US_LOG_*: reported (r500_once) */
     R500UsProg prog;
     bool zero_times_anything;
     float kconst[R500_US_CONSTS][4];
