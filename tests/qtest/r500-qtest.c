@@ -57,21 +57,8 @@ char *r500_qom_str(R500Test *t, const char *prop)
     return v;
 }
 
-uint64_t r500_qom_stat(R500Test *t, const char *name)
-{
-    QDict *rsp = qtest_qmp(t->qts, "{'execute': 'qom-get', 'arguments': "
-                           "{'path': %s, 'property': 'stats'}}", R500_TEST_ID);
-    QDict *st = qdict_get_qdict(rsp, "return");
-    uint64_t v;
-
-    g_assert_nonnull(st);
-    g_assert_true(qdict_haskey(st, name));
-    v = qdict_get_int(st, name);
-    qobject_unref(rsp);
-    return v;
-}
-
-bool r500_qom_has_stat(R500Test *t, const char *name)
+/* The card's counter name, if it has it (QMP qom-get of "stats"). */
+static bool qom_stat(R500Test *t, const char *name, uint64_t *val)
 {
     QDict *rsp = qtest_qmp(t->qts, "{'execute': 'qom-get', 'arguments': "
                            "{'path': %s, 'property': 'stats'}}", R500_TEST_ID);
@@ -80,8 +67,24 @@ bool r500_qom_has_stat(R500Test *t, const char *name)
 
     g_assert_nonnull(st);
     has = qdict_haskey(st, name);
+    *val = has ? qdict_get_int(st, name) : 0;
     qobject_unref(rsp);
     return has;
+}
+
+uint64_t r500_qom_stat(R500Test *t, const char *name)
+{
+    uint64_t v;
+
+    g_assert_true(qom_stat(t, name, &v));
+    return v;
+}
+
+bool r500_qom_has_stat(R500Test *t, const char *name)
+{
+    uint64_t v;
+
+    return qom_stat(t, name, &v);
 }
 
 uint32_t r500_rreg(R500Test *t, uint32_t reg)
