@@ -185,13 +185,19 @@ uint32_t r500_pll_read(R500Chip *s, uint32_t index)
     return s->pll[index % R500_PLL_NUM];
 }
 
+/* Store val in slot index of an indirect space and tell the blocks. */
+static void ind_store(R500Chip *s, R500Space space, uint32_t *slots,
+                      uint32_t index, uint32_t val)
+{
+    uint32_t old = slots[index];
+
+    slots[index] = val;
+    ind_notify(s, space, index, old);
+}
+
 void r500_pll_write(R500Chip *s, uint32_t index, uint32_t val)
 {
-    uint32_t *p = &s->pll[index % R500_PLL_NUM];
-    uint32_t old = *p;
-
-    *p = val;
-    ind_notify(s, R500_SPACE_PLL, index % R500_PLL_NUM, old);
+    ind_store(s, R500_SPACE_PLL, s->pll, index % R500_PLL_NUM, val);
 }
 
 uint32_t *r500_mc_reg(R500Chip *s, R500McReg reg)
@@ -230,14 +236,9 @@ uint32_t r500_mc_read(R500Chip *s, uint32_t index)
 
 void r500_mc_write(R500Chip *s, uint32_t index, uint32_t val)
 {
-    uint32_t old;
-
-    if (!mc_index_ok(s, index)) {
-        return;
+    if (mc_index_ok(s, index)) {
+        ind_store(s, R500_SPACE_MC, s->mc, index, val);
     }
-    old = s->mc[index];
-    s->mc[index] = val;
-    ind_notify(s, R500_SPACE_MC, index, old);
 }
 
 uint32_t r500_pcie_read(R500Chip *s, uint32_t index)
@@ -247,11 +248,7 @@ uint32_t r500_pcie_read(R500Chip *s, uint32_t index)
 
 void r500_pcie_write(R500Chip *s, uint32_t index, uint32_t val)
 {
-    uint32_t *p = &s->pcie[index % R500_PCIE_NUM];
-    uint32_t old = *p;
-
-    *p = val;
-    ind_notify(s, R500_SPACE_PCIE, index % R500_PCIE_NUM, old);
+    ind_store(s, R500_SPACE_PCIE, s->pcie, index % R500_PCIE_NUM, val);
 }
 
 static uint32_t clock_cntl_data_read(R500Chip *s, uint32_t reg)

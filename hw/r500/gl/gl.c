@@ -717,12 +717,10 @@ static void gl_close(R500Chip *s)
  */
 static void gl_stats(R500Chip *s, R500StatFn fn, void *opaque)
 {
-    const R500Gl *g = s->gl;
-    R500Gl none = { 0 };
+    /* not made yet on this chip: every counter 0 (static: it is large) */
+    static R500Gl none;
+    const R500Gl *g = s->gl ? s->gl : &none;
 
-    if (!g) {
-        g = &none;
-    }
     fn(opaque, "render-gl-draws", g->draws);
     fn(opaque, "render-gl-fallbacks", g->fallbacks);
     fn(opaque, "render-gl-kept", g->kept);
