@@ -118,7 +118,7 @@ unpack_source
 # The overlay: symlinks to the pristine tree, real copies of patched files.
 overlay="$build/src"
 # Bump when make_overlay or configure change what they produce.
-patch_stamp="r500-overlay-6 $version"
+patch_stamp="r500-overlay-7 $version"
 
 make_overlay() {
     if [ -f "$overlay/.r500-overlay" ] &&
@@ -163,6 +163,17 @@ make_overlay() {
     printf '%s\n' CONFIG_Q35=y CONFIG_VGA_PCI=y CONFIG_PARALLEL=y \
         CONFIG_E1000E_PCI_EXPRESS=y CONFIG_R500=y \
         > "$overlay/configs/devices/x86_64-softmmu/r500.mak"
+
+    # 6. fixes to QEMU itself, the patches the upstream series sends
+    #    before the device (scripts/upstream/qemu/, docs/upstream.md).
+    local p f
+    for p in "$here"/upstream/qemu/*.patch; do
+        for f in $(sed -n 's|^+++ b/||p' "$p"); do
+            rm "$overlay/$f"
+            cp "$src/$f" "$overlay/$f"
+        done
+        patch -s -p1 -d "$overlay" < "$p"
+    done
 
     grep -q "'hw/r500/qemu'" "$overlay/meson.build"
     grep -q "fs.exists('pc-bios/edk2" "$overlay/meson.build"

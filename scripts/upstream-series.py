@@ -201,6 +201,15 @@ def qtest_names():
     return re.findall(r"'([^']+)'", m.group(1))
 
 
+def qemu_fixes():
+    """Fixes to QEMU itself that the device's tests need, sent first
+    (scripts/upstream/qemu/; scripts/qemu-build.sh applies the same files
+    to the out-of-tree build)."""
+    d = os.path.join(HERE, "upstream", "qemu")
+    return sorted(os.path.join(d, p) for p in os.listdir(d)
+                  if p.endswith(".patch"))
+
+
 def make_series(version, out, romdir, cache):
     base = pristine_repo(version, cache)
     tree = os.path.join(out, "tree")
@@ -208,6 +217,10 @@ def make_series(version, out, romdir, cache):
     git(ROOT, "clone", "-q", "--shared", base, tree)
     author = identity()
     groups, board = core_files()
+
+    # 0: QEMU's own fixes, as written (their author and message).
+    if qemu_fixes():
+        git(tree, "am", "-q", "--whitespace=error", *qemu_fixes())
 
     # 1-5: the chip core, by block; MAINTAINERS with the first.
     for i, ((subject, _, body), files) in enumerate(zip(CORE_PATCHES, groups)):
@@ -355,7 +368,8 @@ def check(base, patches, out, romdir, build):
                 check=False, cwd=tree)
         lines = [l for l in r.stdout.splitlines()
                  if "ERROR:" in l or "WARNING:" in l]
-        allowed = ALLOWED + (ALLOWED_CORE if n < len(CORE_PATCHES) else [])
+        core = len(qemu_fixes()) <= n < len(qemu_fixes()) + len(CORE_PATCHES)
+        allowed = ALLOWED + (ALLOWED_CORE if core else [])
         bad = [l for l in lines if not any(re.search(a, l) for a in allowed)]
         log("checkpatch %s: %d errors, %d warnings%s" % (
             os.path.basename(p), sum("ERROR:" in l for l in lines),
