@@ -35,6 +35,7 @@ import gzip
 import hashlib
 import io
 import json
+import lzma
 import os
 import shutil
 import stat
@@ -61,6 +62,9 @@ DEFAULT_RELEASE = "12"
 MODULE_SETS = ["radeon", "bochs", "i2c_dev", "virtio_pci", "virtio_blk",
                "virtio_net", "virtio_console", "crc32c_generic", "ext4",
                "virtio_gpu"]
+# What older kernels call a module of MODULE_SETS (Debian 11's 5.10 has
+# bochs-drm.ko); the closure keeps the name init knows it by.
+OLD_NAMES = {"bochs": "bochs_drm"}
 FIRMWARE = ["radeon/R520_cp.bin"]
 DRM_TESTS = ["modetest", "vbltest", "proptest", "modeprint", "drmdevice"]
 USER_PACKAGES = ["busybox-static", "libdrm-tests"]
@@ -299,9 +303,16 @@ def elf_sections(data):
     return out, secs
 
 
-def modinfo(path):
+def read_module(path):
+    """A module's ELF bytes: Debian 13's are xz-compressed (.ko.xz), and
+    busybox's insmod takes them plain."""
     with open(path, "rb") as f:
         data = f.read()
+    return lzma.decompress(data) if path.endswith(".xz") else data
+
+
+def modinfo(path):
+    data = read_module(path)
     secs, _ = elf_sections(data)
     s = secs.get(".modinfo")
     if not s:
@@ -389,12 +400,20 @@ def module_closure(moddir, roots):
     paths = {}
     for top, _, files in os.walk(os.path.join(moddir, "kernel")):
         for f in files:
-            if f.endswith(".ko"):
-                paths[f[:-3].replace("-", "_")] = os.path.join(top, f)
+            for ext in (".ko", ".ko.xz"):
+                if f.endswith(ext):
+                    paths[f[:-len(ext)].replace("-", "_")] = os.path.join(top, f)
     deps = {}
+    # Built into the kernel (Debian 13 builds virtio_pci in, 12 a module):
+    # nothing to ship or load.
+    builtin = set()
+    if os.path.exists(os.path.join(moddir, "modules.builtin")):
+        with open(os.path.join(moddir, "modules.builtin")) as f:
+            builtin = {os.path.basename(l.strip()).split(".ko")[0]
+                       .replace("-", "_") for l in f}
 
     def visit(m, chain, order):
-        if m in order:
+        if m in order or (m in builtin and m not in paths):
             return
         if m not in paths:
             raise GuestError("module %s (needed by %s) is not in the kernel "
@@ -408,21 +427,45 @@ def module_closure(moddir, roots):
     out = []
     for r in roots:
         order = []
-        visit(r, [], order)
+        visit(OLD_NAMES.get(r, r) if r not in paths else r, [], order)
         out.append((r, order))
     return out, paths
+
+
+# Debian 13's packages ship /lib, /lib64, /bin and /sbin files under /usr
+# (the merged-/usr layout, with the top-level names symlinks that base-files
+# makes, not any of the packages unpacked here); 11 and 12 ship them at the
+# top level.
+MERGED_USR = ("/lib/", "/lib64/", "/bin/", "/sbin/")
+
+
+def merged_usr(path):
+    """The places an absolute path can be in an unpacked package tree."""
+    return [path] + ["/usr" + path for p in MERGED_USR if path.startswith(p)]
 
 
 def find_in_tree(root, path):
     """Resolve path (absolute, guest view) inside the unpacked tree root."""
     for _ in range(16):
-        full = os.path.join(root, path.lstrip("/"))
+        for cand in merged_usr(path):
+            full = os.path.join(root, cand.lstrip("/"))
+            if os.path.lexists(full):
+                break
         if os.path.islink(full):
             t = os.readlink(full)
-            path = t if t.startswith("/") else os.path.join(os.path.dirname(path), t)
+            path = t if t.startswith("/") else os.path.join(os.path.dirname(cand), t)
             continue
         return full if os.path.isfile(full) else None
     return None
+
+
+def find_dir(root, path):
+    """An absolute directory inside the unpacked tree root, merged-/usr or not."""
+    for cand in merged_usr(path):
+        full = os.path.join(root, cand.lstrip("/"))
+        if os.path.isdir(full):
+            return full
+    raise GuestError("no %s in the unpacked packages" % path)
 
 
 def build_image(out, kernel_pkg, kernel_deb, user_debs, fw_deb, manifest):
@@ -433,11 +476,12 @@ def build_image(out, kernel_pkg, kernel_deb, user_debs, fw_deb, manifest):
         run(["dpkg-deb", "-x", kernel_deb, kroot])
         for d in user_debs + [fw_deb]:
             run(["dpkg-deb", "-x", d, uroot])
-        kvers = os.listdir(os.path.join(kroot, "lib/modules"))
+        modroot = find_dir(kroot, "/lib/modules")
+        kvers = os.listdir(modroot)
         if len(kvers) != 1:
             raise GuestError("%s ships %d module trees" % (kernel_pkg, len(kvers)))
         kver = kvers[0]
-        moddir = os.path.join(kroot, "lib/modules", kver)
+        moddir = os.path.join(modroot, kver)
         closures, paths = module_closure(moddir, MODULE_SETS)
         cpio = Cpio()
         for d in ("dev", "proc", "sys", "tmp", "run", "mnt", "root", "bin",
@@ -446,15 +490,15 @@ def build_image(out, kernel_pkg, kernel_deb, user_debs, fw_deb, manifest):
         cpio.chardev("dev/console", 5, 1)
         with open(os.path.join(HERE, "init"), "rb") as f:
             cpio.file("init", f.read(), 0o755)
-        with open(os.path.join(uroot, "bin/busybox"), "rb") as f:
+        with open(find_in_tree(uroot, "/bin/busybox"), "rb") as f:
             cpio.file("bin/busybox", f.read(), 0o755)
         cpio.symlink("bin/sh", "busybox")
         listing = []
         for root, order in closures:
             for m in order:
                 rel = os.path.relpath(paths[m], moddir)
-                with open(paths[m], "rb") as f:
-                    cpio.file("lib/modules/%s/%s" % (kver, rel), f.read())
+                rel = rel[:-3] if rel.endswith(".xz") else rel
+                cpio.file("lib/modules/%s/%s" % (kver, rel), read_module(paths[m]))
                 listing.append("%s %s %s\n" % (m, rel, root))
         cpio.file("etc/r500/modules", "".join(listing).encode())
         for fw in FIRMWARE:
