@@ -430,5 +430,29 @@ class Checks(unittest.TestCase):
         self.assertEqual(r["reboot.boots"][0], "FAIL")
 
 
+class Sections(unittest.TestCase):
+    """A program the guest's release does not package is a SKIP with the
+    reason; a program that fails is not."""
+
+    class B:
+        def __init__(self, lines, rc):
+            self.sections = {"glmark2": (lines, rc)}
+
+    def test_absent_program_skips(self):
+        b = self.B(["env: can't execute 'glmark2-es2-drm': No such file or "
+                    "directory"], 127)
+        with self.assertRaises(checks.Skip) as e:
+            checks_desktop.section_ok(b, "glmark2")
+        self.assertIn("glmark2-es2-drm", str(e.exception))
+
+    def test_failing_program_does_not_skip(self):
+        lines = ["glmark2: error: no suitable GL config"]
+        self.assertEqual(checks_desktop.section_ok(self.B(lines, 1), "glmark2"),
+                         (lines, 1))
+        # rc 127 alone (a shell's "not found" of something else) is no skip
+        self.assertEqual(checks_desktop.section_ok(self.B(lines, 127), "glmark2"),
+                         (lines, 127))
+
+
 if __name__ == "__main__":
     unittest.main()
