@@ -1277,6 +1277,91 @@ static void test_cube(void)
     }
 }
 
+/*
+ * Units 0-2 of size x size texels, 8 bits each (R500_TXF_8, 12-bit sizes
+ * through TX_FORMAT2's TXWIDTH_11/TXHEIGHT_11), all over the same bytes,
+ * and a program sampling all three (TEX_ID 0-2 into t1-t3) that writes t1.
+ */
+static void three_units(TestHost *h, unsigned size)
+{
+    R500Chip *s = &h->chip;
+    uint32_t w[24] = { 0 };
+    unsigned m = size - 1;
+
+    r500_reg_write(s, R_TX_ENABLE, 7);
+    for (unsigned u = 0; u < 3; u++) {
+        /* CLAMP_S/T/R 2 (clamp to edge), MAG and MIN point, ID u */
+        r500_reg_write(s, R_TX_FILTER0 + 4 * u,
+                       2 | 2u << 3 | 2u << 6 | 1u << 9 | 1u << 11 | u << 28);
+        r500_reg_write(s, R_TX_FILTER1 + 4 * u, 0);
+        r500_reg_write(s, R_TX_FORMAT0 + 4 * u,
+                       (m & 0x7FF) | (m & 0x7FF) << 11);
+        r500_reg_write(s, R_TX_FORMAT1 + 4 * u, R500_TXF_8);
+        r500_reg_write(s, R_TX_FORMAT2 + 4 * u,
+                       (m >> 11) << 15 | (m >> 11) << 16);
+        r500_reg_write(s, R_TX_OFFSET + 4 * u, T3D_TEX);
+    }
+    for (unsigned i = 0; i < size * size; i++) {
+        h->vram[T3D_TEX + i] = i * 7 + 1;
+    }
+    for (unsigned u = 0; u < 3; u++) {
+        w[6 * u] = R500_US_TEX | 7u << 11 | 1u << 14;
+        w[6 * u + 1] = u << 16 | R500_TEX_LD << 22;
+        w[6 * u + 2] = 0 | 0u << 8 | 1u << 10 | 2u << 12 | 3u << 14 |
+                       (u + 1) << 16 | 0u << 24 | 1u << 26 | 2u << 28 |
+                       3u << 30;
+    }
+    t3d_us_out(1, w + 18);
+    t3d_us_program(h, w, 4);
+}
+
+/*
+ * Host memory (docs/reliability.md, "Host resources"): a draw sampling
+ * three units of R500's largest texture would stage 3 x 2^24 RGBA32F
+ * texels (768 MiB) on gl.  Past GL_TEX_DRAW_TEXELS it is refused before
+ * anything is decoded, counted, said once as the guest's doing, and soft
+ * draws it; the same program over small textures draws on gl.
+ */
+static void test_texture_limit(void)
+{
+    static const unsigned sizes[2] = { 64, 4096 };
+
+    for (unsigned i = 0; i < 2; i++) {
+        TestHost *soft = host("soft"), *gl = host("gl");
+        TestHost *hs[2] = { soft, gl };
+        uint64_t last[2] = { 0, 0 };
+        float v[6 * 8];
+
+        for (unsigned k = 0; k < 2; k++) {
+            r500_reg_write(&hs[k]->chip, R_RB3D_BLENDCNTL, 0);
+            three_units(hs[k], sizes[i]);
+            rect_verts(v, 0, 0, 64, 64, 0.2f, 0.7f, 0.0f, 1.0f);
+            t3d_draw(hs[k], TRIANGLES, v, 6);
+        }
+        r500_pipe_sync(&gl->chip, R500_SYNC_FENCE);
+        g_assert_cmpuint(compare_tol(soft, gl, 1), ==, 0);
+        if (sizes[i] == 64) {
+            gl_draws_since(gl, last, 1, 0);
+            g_assert_cmpuint(r500_chip_stat(&gl->chip,
+                                            "render-gl-over-limit"), ==, 0);
+        } else {
+            gl_draws_since(gl, last, 0, 1);
+            g_assert_cmpuint(r500_chip_stat(&gl->chip,
+                                            "render-gl-over-limit"), ==, 1);
+            g_assert_cmpuint(test_host_count_logs(gl, "textures larger "
+                                                  "together than one draw "
+                                                  "uploads (all units: "
+                                                  "50331648 texels"), ==, 1);
+            /* nothing was decoded for GL, nothing kept in its cache */
+            g_assert_cmpuint(r500_chip_stat(&gl->chip,
+                                            "render-gl-texture-cache-bytes"),
+                             ==, 0);
+        }
+        test_host_free(soft);
+        test_host_free(gl);
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -1299,5 +1384,6 @@ int main(int argc, char **argv)
     g_test_add_func("/gl/renderer/formats-mrt", test_formats_mrt);
     g_test_add_func("/gl/renderer/formats-declined", test_formats_declined);
     g_test_add_func("/gl/renderer/cube", test_cube);
+    g_test_add_func("/gl/renderer/texture-limit", test_texture_limit);
     return g_test_run();
 }

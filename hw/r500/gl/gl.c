@@ -726,6 +726,8 @@ static void gl_stats(R500Chip *s, R500StatFn fn, void *opaque)
     fn(opaque, "render-gl-kept", g->kept);
     fn(opaque, "render-gl-uploaded", g->uploaded);
     fn(opaque, "render-gl-vertex-draws", g->vtx_draws);
+    fn(opaque, "render-gl-over-limit", g->over_limit);
+    fn(opaque, "render-gl-texture-cache-bytes", g->texc_bytes);
     fn(opaque, "render-gl-slot-textures", g->tex_slots);
     fn(opaque, "render-gl-slot-texture-passes",
        __atomic_load_n(&g->stex_passes, __ATOMIC_RELAXED));

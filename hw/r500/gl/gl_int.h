@@ -18,8 +18,17 @@
 #include "../blocks.h"
 #include "glsl.h"
 
-/* Texels one unit may upload in one draw (floats: 4 per texel). */
+/*
+ * Host memory for textures, bounded by the card's own limits rather than
+ * by what a guest writes (docs/reliability.md, "Host resources"): a unit
+ * is decoded to RGBA32F (16 bytes a texel) before it goes to GL.  One
+ * unit may upload 2^24 texels, R500's largest level (4096 x 4096,
+ * TX_FORMAT0/2's 12-bit sizes); the units of one draw together 2^25
+ * (512 MiB, staged while the draw is prepared).  Past either the draw is
+ * soft's, which samples memory in place and allocates nothing.
+ */
 #define GL_TEX_MAX_TEXELS       (1u << 24)
+#define GL_TEX_DRAW_TEXELS      (1u << 25)
 /* Host texture memory the cache keeps (RGBA32F bytes) before evicting. */
 #define GL_TEX_CACHE_BYTES      (256ull << 20)
 /*
@@ -395,6 +404,7 @@ struct R500Gl {
     uint64_t draws, fallbacks, compiles, tex_hits, tex_uploads;
     uint64_t tex_slots;                 /* textures made from slots */
     uint64_t vtx_draws;                 /* vertex stage on the host */
+    uint64_t over_limit;                /* draws refused for host memory */
     bool vtx_last;                      /* ... the last draw's */
     uint32_t noted;                     /* R500_GL_NOTE_* said */
     const char *last_why;               /* the last draw's, for soft */
@@ -404,7 +414,7 @@ struct R500Gl {
 enum {
     R500_GL_NOTE_CONTEXT, R500_GL_NOTE_STATE, R500_GL_NOTE_PROGRAM,
     R500_GL_NOTE_TEXTURE, R500_GL_NOTE_TARGET, R500_GL_NOTE_GL,
-    R500_GL_NOTE_STRAY,
+    R500_GL_NOTE_STRAY, R500_GL_NOTE_LIMIT,
 };
 
 /* gl_thread.c: the thread that owns the context, and a call into it */

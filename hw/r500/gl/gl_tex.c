@@ -6,6 +6,7 @@
  * and its bytes in VRAM: a texture is uploaded again only when its bytes
  * changed (docs/3d.md).
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "gl_int.h"
@@ -219,11 +220,36 @@ uint32_t r500_gl_tex_slot(R500Chip *s, GlJob *j, unsigned u)
     return area == (uint64_t)w * h ? mask : 0;
 }
 
+/*
+ * A draw refused for host memory: counted (render-gl-over-limit), and
+ * said as the guest's doing once per reset (the note that follows says
+ * soft draws it), with the figures.
+ */
+static const char *gl_tex_over(R500Chip *s, unsigned u, uint64_t texels,
+                               uint64_t limit, const char *why)
+{
+    R500Gl *g = s->gl;
+    char where[16] = "all units";
+
+    g->over_limit++;
+    if (r500_once(&g->noted, 1u << R500_GL_NOTE_LIMIT)) {
+        if (u < R500_TX_UNITS) {
+            snprintf(where, sizeof(where), "unit %u", u);
+        }
+        r500_guest_error(s, "3D: renderer gl: %s (%s: %" G_GUINT64_FORMAT
+                         " texels, limit %" G_GUINT64_FORMAT "); such "
+                         "draws are drawn by soft", why, where, texels,
+                         limit);
+    }
+    return why;
+}
+
 /* Decode the units the program samples (r500_tx_image) into j. */
 const char *r500_gl_textures(R500Chip *s, GlJob *j, const uint16_t *ops,
                                R500Worker *w, uint64_t *keys, bool *keyed)
 {
     R500Gl *g = s->gl;
+    uint64_t staged = 0;
 
     static const GLenum targets[3] = {
         GL_TEXTURE_2D, GL_TEXTURE_3D, GL_TEXTURE_CUBE_MAP,
@@ -248,7 +274,8 @@ const char *r500_gl_textures(R500Chip *s, GlJob *j, const uint16_t *ops,
                       r500_tx_layers(t, l);
         }
         if (texels > GL_TEX_MAX_TEXELS) {
-            return "a texture larger than the renderer uploads";
+            return gl_tex_over(s, u, texels, GL_TEX_MAX_TEXELS,
+                               "a texture larger than the renderer uploads");
         }
         j->tex[u].used = true;
         j->tex[u].target = targets[t->coord_type];
@@ -273,18 +300,9 @@ const char *r500_gl_textures(R500Chip *s, GlJob *j, const uint16_t *ops,
                 g->tex_hits++;
             }
         }
-        for (unsigned l = t->first; l <= t->last && !j->tex[u].name &&
-             !j->tex[u].from_slots; l++) {
-            const R500TxLevel *lv = &t->level[l];
-
-            j->tex[u].w[l] = lv->w;
-            j->tex[u].h[l] = lv->h;
-            j->tex[u].d[l] = r500_tx_layers(t, l);
-            j->tex[u].img[l] = g_new(float, (size_t)lv->w * lv->h *
-                                     r500_tx_layers(t, l) * 4);
-            r500_tx_image(w, t, l, j->tex[u].img[l]);
+        if (!j->tex[u].name && !j->tex[u].from_slots) {
+            staged += texels;
         }
-        g->tex_uploads += !j->tex[u].name && !j->tex[u].from_slots;
         for (int k = 0; k < 3; k++) {
             j->tex[u].wrap[k] = gl_wrap(t->wrap[k]);
         }
@@ -301,7 +319,30 @@ const char *r500_gl_textures(R500Chip *s, GlJob *j, const uint16_t *ops,
         }
         r500_tx_glsl_size(t, j->tex[u].size);
         memcpy(j->tex[u].border, t->border, 16);
+    }
 
+    /* what the draw stages, known before any of it is allocated */
+    if (staged > GL_TEX_DRAW_TEXELS) {
+        return gl_tex_over(s, R500_TX_UNITS, staged, GL_TEX_DRAW_TEXELS,
+                           "textures larger together than one draw uploads");
+    }
+    for (unsigned u = 0; u < R500_TX_UNITS; u++) {
+        const R500TxUnit *t = &s->tx.unit[u];
+
+        if (!j->tex[u].used || j->tex[u].name || j->tex[u].from_slots) {
+            continue;
+        }
+        for (unsigned l = t->first; l <= t->last; l++) {
+            const R500TxLevel *lv = &t->level[l];
+
+            j->tex[u].w[l] = lv->w;
+            j->tex[u].h[l] = lv->h;
+            j->tex[u].d[l] = r500_tx_layers(t, l);
+            j->tex[u].img[l] = g_new(float, (size_t)lv->w * lv->h *
+                                     r500_tx_layers(t, l) * 4);
+            r500_tx_image(w, t, l, j->tex[u].img[l]);
+        }
+        g->tex_uploads++;
     }
     return NULL;
 }
