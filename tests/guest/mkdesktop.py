@@ -143,22 +143,27 @@ def merge_usr(root):
     and no maintainer script runs here).  What a package still ships at
     the top level moves under /usr first.  A release whose packages use
     the top level (11, 12) keeps its layout."""
-    tops = [d for d in ("bin", "sbin", "lib", "lib64")
+    def real_dir(p):
+        return os.path.isdir(p) and not os.path.islink(p)
+
+    tops = [os.path.join(root, d) for d in ("bin", "sbin", "lib", "lib64")
             if os.path.isdir(os.path.join(root, "usr", d))]
-    if all(os.path.isdir(os.path.join(root, d)) and
-           not os.path.islink(os.path.join(root, d)) for d in tops):
+    if all(real_dir(top) for top in tops):
         return
-    for d in tops:
-        top = os.path.join(root, d)
-        if os.path.isdir(top) and not os.path.islink(top):
-            for t, _, files in os.walk(top):
+    for top in tops:
+        if real_dir(top):
+            for t, dirs, files in os.walk(top):
                 dest = os.path.join(root, "usr", os.path.relpath(t, root))
                 os.makedirs(dest, exist_ok=True)
-                for f in files:
+                # a link to a directory is listed with the directories
+                # (os.walk does not follow it): it moves as a file does
+                links = [d for d in dirs if os.path.islink(os.path.join(t, d))]
+                dirs[:] = [d for d in dirs if d not in links]
+                for f in files + links:
                     os.replace(os.path.join(t, f), os.path.join(dest, f))
             shutil.rmtree(top)
         if not os.path.lexists(top):
-            os.symlink("usr/" + d, top)
+            os.symlink("usr/" + os.path.basename(top), top)
 
 
 def build_image(out, debs, manifest):

@@ -13,6 +13,7 @@ import unittest
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import mkdesktop  # noqa: E402
 import mkguest  # noqa: E402
 
 
@@ -118,6 +119,43 @@ class Layouts(unittest.TestCase):
         moddir = self.modules(xz=False, names={"bochs_drm": ["drm"], "drm": []})
         out, _ = mkguest.module_closure(moddir, ["bochs"])
         self.assertEqual(out, [("bochs", ["drm", "bochs_drm"])])
+
+
+class MergeUsr(unittest.TestCase):
+    """mkdesktop.merge_usr on an unpacked Debian 13 desktop root."""
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.root = self.tmp.name
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def test_top_level_moves_under_usr(self):
+        put(self.root, "usr/lib/x86_64-linux-gnu/libc.so.6", b"c")
+        put(self.root, "usr/bin/Xorg", b"x")
+        # a package that still ships under /lib, with a link to a directory
+        put(self.root, "lib/udev/rules.d/60-drm.rules", b"r")
+        os.symlink("udev/rules.d", os.path.join(self.root, "lib/rules"))
+        os.symlink("udev/rules.d/60-drm.rules",
+                   os.path.join(self.root, "lib/drm.rules"))
+        mkdesktop.merge_usr(self.root)
+        for d in ("bin", "lib"):
+            self.assertEqual(os.readlink(os.path.join(self.root, d)),
+                             "usr/" + d)
+        self.assertTrue(os.path.isfile(os.path.join(
+            self.root, "usr/lib/udev/rules.d/60-drm.rules")))
+        # the links survive, and still resolve, through the merged path
+        for link in ("lib/rules/60-drm.rules", "lib/drm.rules",
+                     "usr/lib/rules/60-drm.rules"):
+            self.assertTrue(os.path.isfile(os.path.join(self.root, link)),
+                            link)
+
+    def test_split_layout_kept(self):
+        put(self.root, "usr/bin/Xorg", b"x")
+        put(self.root, "bin/busybox", b"bb")
+        mkdesktop.merge_usr(self.root)
+        self.assertFalse(os.path.islink(os.path.join(self.root, "bin")))
+        self.assertTrue(os.path.isfile(os.path.join(self.root, "bin/busybox")))
 
 
 if __name__ == "__main__":
