@@ -219,8 +219,9 @@ def make_series(version, out, romdir, cache):
     groups, board = core_files()
 
     # 0: QEMU's own fixes, as written (their author and message).
-    if qemu_fixes():
-        git(tree, "am", "-q", "--whitespace=error", *qemu_fixes())
+    fixes = qemu_fixes()
+    if fixes:
+        git(tree, "am", "-q", "--whitespace=error", *fixes)
 
     # 1-5: the chip core, by block; MAINTAINERS with the first.
     for i, ((subject, _, body), files) in enumerate(zip(CORE_PATCHES, groups)):
@@ -361,6 +362,9 @@ def check(base, patches, out, romdir, build):
     git(tree, "am", "-q", "--whitespace=error", *files)
     log("the series applies to the pristine tree (%d patches)" % len(files))
     failed = []
+    # the core's patches follow QEMU's own fixes in the series
+    core_first = len(qemu_fixes())
+    core_end = core_first + len(CORE_PATCHES)
     for n, p in enumerate(files):
         r = run(["perl", os.path.join(tree, "scripts/checkpatch.pl"),
                  "--no-signoff", "--terse", "--no-summary", "--color=never", p],
@@ -368,7 +372,7 @@ def check(base, patches, out, romdir, build):
                 check=False, cwd=tree)
         lines = [l for l in r.stdout.splitlines()
                  if "ERROR:" in l or "WARNING:" in l]
-        core = len(qemu_fixes()) <= n < len(qemu_fixes()) + len(CORE_PATCHES)
+        core = core_first <= n < core_end
         allowed = ALLOWED + (ALLOWED_CORE if core else [])
         bad = [l for l in lines if not any(re.search(a, l) for a in allowed)]
         log("checkpatch %s: %d errors, %d warnings%s" % (
