@@ -1352,6 +1352,10 @@ static void test_texture_limit(void)
                                                   "together than one draw "
                                                   "uploads (all units: "
                                                   "50331648 texels"), ==, 1);
+            /* one line for the refusal, not a second "drawn by soft" */
+            g_assert_cmpuint(test_host_count_logs(gl, "textures larger "
+                                                  "together than one draw "
+                                                  "uploads"), ==, 1);
             /* nothing was decoded for GL, nothing kept in its cache */
             g_assert_cmpuint(r500_chip_stat(&gl->chip,
                                             "render-gl-texture-cache-bytes"),

@@ -474,7 +474,7 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
     w = &s->pipe.w0;            /* the seam's (r500_pipe_begin) */
     note = R500_GL_NOTE_TEXTURE;
     g->tick++;
-    why = r500_gl_textures(s, &j, ops, w, keys, keyed);
+    why = r500_gl_textures(s, &j, ops, w, keys, keyed, &note);
     if (why) {
         goto out;
     }

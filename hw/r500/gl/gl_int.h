@@ -477,9 +477,14 @@ void r500_gl_flush_over(R500Chip *s, uint64_t lo, uint64_t hi);
 bool r500_gl_vertex(R500Chip *s, uint32_t num, GlJob *j, GString *vs,
                     GString *fs);
 
-/* gl_tex.c: the units' textures, decoded or from the cache */
+/*
+ * gl_tex.c: the units' textures, decoded or from the cache; a refusal
+ * sets *note to the kind of its reason (R500_GL_NOTE_LIMIT for host
+ * memory, else left as the caller set it).
+ */
 const char *r500_gl_textures(R500Chip *s, GlJob *j, const uint16_t *ops,
-                             R500Worker *w, uint64_t *keys, bool *keyed);
+                             R500Worker *w, uint64_t *keys, bool *keyed,
+                             unsigned *note);
 /*
  * gl_tex.c: the resident slots unit u can be made from on the host (into
  * j->tex[u].piece), or 0

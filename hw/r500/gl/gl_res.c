@@ -14,12 +14,22 @@
 
 #include "gl_int.h"
 
+/*
+ * Said once per reason and reset: a limit of host memory is the guest's
+ * doing (a guest error), every other reason is what gl lacks.
+ */
 void r500_gl_note(R500Chip *s, unsigned what, const char *why)
 {
     R500Gl *g = s->gl;
 
     g->last_why = why;
-    if (r500_once(&g->noted, 1u << what)) {
+    if (!r500_once(&g->noted, 1u << what)) {
+        return;
+    }
+    if (what == R500_GL_NOTE_LIMIT) {
+        r500_guest_error(s, "3D: renderer gl: %s; such draws are drawn by "
+                         "soft", why);
+    } else {
         r500_unimp(s, "3D: renderer gl: %s; such draws are drawn by soft",
                    why);
     }

@@ -222,11 +222,13 @@ uint32_t r500_gl_tex_slot(R500Chip *s, GlJob *j, unsigned u)
 
 /*
  * A draw refused for host memory: counted (render-gl-over-limit), and
- * said as the guest's doing once per reset (the note that follows says
- * soft draws it), with the figures.
+ * said as the guest's doing once per reset with the figures; *note
+ * becomes R500_GL_NOTE_LIMIT, whose bit this line has set, so gl_try's
+ * note of the same refusal says nothing more (one line, not two).
  */
 static const char *gl_tex_over(R500Chip *s, unsigned u, uint64_t texels,
-                               uint64_t limit, const char *why)
+                               uint64_t limit, const char *why,
+                               unsigned *note)
 {
     R500Gl *g = s->gl;
     char where[16] = "all units";
@@ -241,12 +243,14 @@ static const char *gl_tex_over(R500Chip *s, unsigned u, uint64_t texels,
                          "draws are drawn by soft", why, where, texels,
                          limit);
     }
+    *note = R500_GL_NOTE_LIMIT;
     return why;
 }
 
 /* Decode the units the program samples (r500_tx_image) into j. */
 const char *r500_gl_textures(R500Chip *s, GlJob *j, const uint16_t *ops,
-                               R500Worker *w, uint64_t *keys, bool *keyed)
+                             R500Worker *w, uint64_t *keys, bool *keyed,
+                             unsigned *note)
 {
     R500Gl *g = s->gl;
     uint64_t staged = 0;
@@ -275,7 +279,8 @@ const char *r500_gl_textures(R500Chip *s, GlJob *j, const uint16_t *ops,
         }
         if (texels > GL_TEX_MAX_TEXELS) {
             return gl_tex_over(s, u, texels, GL_TEX_MAX_TEXELS,
-                               "a texture larger than the renderer uploads");
+                               "a texture larger than the renderer uploads",
+                               note);
         }
         j->tex[u].used = true;
         j->tex[u].target = targets[t->coord_type];
@@ -324,7 +329,8 @@ const char *r500_gl_textures(R500Chip *s, GlJob *j, const uint16_t *ops,
     /* what the draw stages, known before any of it is allocated */
     if (staged > GL_TEX_DRAW_TEXELS) {
         return gl_tex_over(s, R500_TX_UNITS, staged, GL_TEX_DRAW_TEXELS,
-                           "textures larger together than one draw uploads");
+                           "textures larger together than one draw uploads",
+                           note);
     }
     for (unsigned u = 0; u < R500_TX_UNITS; u++) {
         const R500TxUnit *t = &s->tx.unit[u];
