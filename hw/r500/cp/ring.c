@@ -322,7 +322,9 @@ static void cp_soft_reset(R500Chip *s)
     cp->ib_active = false;
     cp->ib_base = cp->ib_size = cp->ib_pos = 0;
     cp->halted = false;
+    /* the pending draw whole, not only its flag (/regs/reset-whole) */
     cp->draw_pending = false;
+    cp->draw_pending_opcode = cp->draw_pending_vf_cntl = 0;
     cp->resume = 0;
     cp->yielded = false;
     cp->stalled = false;

@@ -530,7 +530,9 @@ static void fifo_clear(R500Chip *s)
 
 void r500_rb2d_soft_reset(R500Chip *s)
 {
+    /* the host-data blit whole, not only its flag (/regs/reset-whole) */
     s->rb2d.host_active = false;
+    memset(&s->rb2d.host, 0, sizeof(s->rb2d.host));
     fifo_clear(s);
 }
 
@@ -665,7 +667,9 @@ static const R500RegHook rb2d_hooks[] = {
  */
 static void rb2d_reset(R500Chip *s)
 {
+    /* the host-data blit whole, not only its flag (/regs/reset-whole) */
     s->rb2d.host_active = false;
+    memset(&s->rb2d.host, 0, sizeof(s->rb2d.host));
     fifo_clear(s);
     s->rb2d.work = 0;
     s->regs[R_DEFAULT_SC_BOTTOM_RIGHT / 4] =
