@@ -4,12 +4,24 @@
 #include "fuzz-3d.h"
 #include "../qtest/r500-driver-seq.h"
 
+/*
+ * One test host per model, made at its first input and reused after a
+ * reset (test_host_reuse(): the chip as new, what it wrote cleaned), so
+ * the 32 MiB of VRAM and RAM, and a renderer's thread and context, are
+ * made once per model rather than per input.
+ */
 TestHost *fuzz_3d_begin(FuzzInput *in)
 {
-    TestHost *h = test_host_new(fuzz_u8(in) % R500_MODEL__COUNT, 16);
+    static TestHost *hosts[R500_MODEL__COUNT];
+    unsigned m = fuzz_u8(in) % R500_MODEL__COUNT;
 
-    t3d_setup(h);
-    return h;
+    if (hosts[m]) {
+        test_host_reuse(hosts[m]);
+    } else {
+        hosts[m] = test_host_new(m, 16);
+    }
+    t3d_setup(hosts[m]);
+    return hosts[m];
 }
 
 /*
@@ -73,5 +85,4 @@ void fuzz_3d_draw_end(TestHost *h, FuzzInput *in)
     /* the end of the run: what gl holds goes to memory (r500.c) */
     r500_pipe_sync(&h->chip, R500_SYNC_IDLE);
     fuzz_gl_tally(&h->chip);
-    test_host_free(h);
 }

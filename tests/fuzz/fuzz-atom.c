@@ -24,19 +24,48 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/*
+ * The model's chip and ROM, made at its first input and reused: the
+ * test host reset to new (test_host_reuse()), the ROM restored from its
+ * file's bytes (an input XORs code into it), the interpreter parsed
+ * again (its state new).  Not loaded and allocated per input.
+ */
+static AtomChip *atom_chip(R500Model model)
+{
+    static AtomChip *chips[R500_MODEL__COUNT];
+    static uint8_t *pristine[R500_MODEL__COUNT];
+    AtomChip *c = chips[model];
+    char *err = NULL;
+
+    if (!c) {
+        c = chips[model] = atom_chip_new(model, 16);
+        if (!c) {
+            fprintf(stderr, "fuzz-atom: no ROM; set R500_ROMDIR\n");
+            abort();
+        }
+        pristine[model] = g_memdup2(c->rom, c->rom_len);
+        return c;
+    }
+    memcpy(c->rom, pristine[model], c->rom_len);
+    test_host_reuse(c->h);
+    c->inject_sense = false;
+    c->monitor[0] = c->monitor[1] = false;
+    if (!atom_interp_init(&c->atom, c->rom, c->rom_len, &c->bus, &err)) {
+        fprintf(stderr, "fuzz-atom: ROM: %s\n", err);
+        abort();
+    }
+    return c;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     FuzzInput in = { data, size };
     R500Model model = fuzz_u8(&in) % R500_MODEL__COUNT;
     unsigned table = fuzz_u8(&in) % ATOM_CMD_COUNT;
     uint32_t ps[8];
-    AtomChip *c = atom_chip_new(model, 16);
+    AtomChip *c = atom_chip(model);
     uint32_t off, len;
 
-    if (!c) {
-        fprintf(stderr, "fuzz-atom: no ROM; set R500_ROMDIR\n");
-        abort();
-    }
     for (unsigned i = 0; i < G_N_ELEMENTS(ps); i++) {
         ps[i] = GUINT32_TO_LE(fuzz_u32(&in));
     }
@@ -50,6 +79,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     /* Failing is allowed (absent table, budget, bounds): crashing is not. */
     (void)atom_execute(&c->atom, table, ps, sizeof(ps));
-    atom_chip_free(c);
     return 0;
 }

@@ -15,7 +15,6 @@ FuzzHost *fuzz_host(void)
         h->vram = g_malloc0(FUZZ_VRAM_SIZE);
         mem_host_init(&h->host, g_malloc0(FUZZ_RAM_SIZE), FUZZ_RAM_SIZE,
                       FUZZ_VRAM_SIZE);
-        h->host.chip = &h->chip;
         h->host.verbose = g_getenv("R500_FUZZ_VERBOSE") != NULL;
     }
     return h;
@@ -36,10 +35,21 @@ static void fuzz_gl_report(void)
            G_GUINT64_FORMAT " on soft\n", gl_draws, gl_vtx, gl_soft);
 }
 
+/*
+ * A chip's counters run on across the resets that reuse it: what each
+ * chip had at its last tally is kept, and the difference added.
+ */
+#define GL_TALLY_CHIPS 16
+static struct {
+    const R500Chip *chip;
+    uint64_t draws, soft, vtx;
+} gl_seen[GL_TALLY_CHIPS];
+
 void fuzz_gl_tally(R500Chip *s)
 {
     static bool reported;
-    uint64_t draws, soft;
+    unsigned i;
+    uint64_t draws, soft, vtx;
 
     if (strcmp(s->renderer->name, "gl")) {
         return;
@@ -48,23 +58,35 @@ void fuzz_gl_tally(R500Chip *s)
         reported = true;
         atexit(fuzz_gl_report);
     }
+    for (i = 0; i < GL_TALLY_CHIPS - 1 && gl_seen[i].chip &&
+         gl_seen[i].chip != s; i++) {
+        /* the chip's entry, or the first free one (the last is shared) */
+    }
+    if (gl_seen[i].chip != s) {
+        gl_seen[i].chip = s;
+        gl_seen[i].draws = gl_seen[i].soft = gl_seen[i].vtx = 0;
+    }
     draws = r500_chip_stat(s, "render-gl-draws");
     soft = r500_chip_stat(s, "render-gl-fallbacks");
-    gl_draws += draws;
-    gl_soft += soft;
-    gl_vtx += r500_chip_stat(s, "render-gl-vertex-draws");
+    vtx = r500_chip_stat(s, "render-gl-vertex-draws");
+    /* a counter that went back (a chip made anew at the address) */
+    gl_draws += draws >= gl_seen[i].draws ? draws - gl_seen[i].draws : draws;
+    gl_soft += soft >= gl_seen[i].soft ? soft - gl_seen[i].soft : soft;
+    gl_vtx += vtx >= gl_seen[i].vtx ? vtx - gl_seen[i].vtx : vtx;
+    gl_seen[i].draws = draws;
+    gl_seen[i].soft = soft;
+    gl_seen[i].vtx = vtx;
 }
 
 R500Chip *fuzz_begin(FuzzHost *h, R500Model model)
 {
+    MemHost *m = &h->host;
+    unsigned k = model % R500_MODEL__COUNT;
     char *err = NULL;
 
-    MemHost *m = &h->host;
-
-    /* the last input's chip: its renderer's thread and context go */
-    if (h->live) {
-        r500_chip_finalize(&h->chip);
-    }
+    h->chip = &h->chips[k];
+    m->chip = h->chip;
+    /* the last input's fuzz_end() synced: no renderer holds VRAM now */
     if (m->dirty_hi > m->dirty_lo) {
         memset(h->vram + m->dirty_lo, 0, m->dirty_hi - m->dirty_lo);
     }
@@ -72,15 +94,19 @@ R500Chip *fuzz_begin(FuzzHost *h, R500Model model)
         memset(m->ram + m->ram_lo, 0, m->ram_hi - m->ram_lo);
     }
     mem_host_init(m, m->ram, FUZZ_RAM_SIZE, FUZZ_VRAM_SIZE);
-    if (!r500_chip_init(&h->chip, model % R500_MODEL__COUNT, h->vram,
-                        FUZZ_VRAM_SIZE, &mem_host_ops, m, &err)) {
-        fprintf(stderr, "fuzz: chip init: %s\n", err);
-        abort();
+    if (h->made[k]) {
+        r500_chip_reset(h->chip);
+    } else {
+        if (!r500_chip_init(h->chip, k, h->vram, FUZZ_VRAM_SIZE,
+                            &mem_host_ops, m, &err)) {
+            fprintf(stderr, "fuzz: chip init: %s\n", err);
+            abort();
+        }
+        /* soft unless R500_RENDERER says (the smoke runs on gl) */
+        r500_pipe_configure(h->chip, "soft");
+        h->made[k] = true;
     }
-    h->live = true;
-    /* soft unless R500_RENDERER says (the smoke runs on gl) */
-    r500_pipe_configure(&h->chip, "soft");
-    return &h->chip;
+    return h->chip;
 }
 
 /* Word scan without sanitizer checks: it runs once per input over 16 MiB. */
@@ -101,8 +127,8 @@ void fuzz_end(FuzzHost *h)
     uint64_t lo, hi;
 
     /* the display looks: what a renderer holds goes to VRAM first */
-    r500_pipe_sync(&h->chip, R500_SYNC_DISPLAY);
-    fuzz_gl_tally(&h->chip);
+    r500_pipe_sync(h->chip, R500_SYNC_DISPLAY);
+    fuzz_gl_tally(h->chip);
     lo = h->host.dirty_lo & ~7ull;
     hi = (h->host.dirty_hi + 7) & ~7ull;
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The host of the chip core in the libFuzzer targets (docs/reliability.md):
- * one chip per process over 16 MiB of VRAM and 4 MiB of fake guest RAM at
+ * one chip per model over 16 MiB of VRAM and 4 MiB of fake guest RAM at
  * bus address 0, reset between inputs.  VRAM is restored by zeroing the
  * span the engines reported through vram_dirty(), so an input never sees
  * what the previous one left; a write the core did not report is caught by
@@ -33,7 +33,15 @@
 #define FUZZ_SLICE_LIMIT_MS 2000
 
 typedef struct FuzzHost {
-    R500Chip chip;
+    /*
+     * One chip per model, made at its first input and reset for each
+     * later one (r500_chip_reset leaves it as new: /regs/reset-whole), so
+     * a renderer's thread and context are made once per model, not per
+     * input; chip is the current input's.
+     */
+    R500Chip chips[R500_MODEL__COUNT];
+    bool made[R500_MODEL__COUNT];
+    R500Chip *chip;
     uint8_t *vram;
     /*
      * The shared in-memory host (tools/host/mem-host.h): its ram_lo/hi
@@ -41,15 +49,14 @@ typedef struct FuzzHost {
      */
     MemHost host;
     int64_t worst_slice_us;
-    bool live;                  /* chip made: finalized by the next begin */
 } FuzzHost;
 
 /* The process's host, created on first use (model may change per input). */
 FuzzHost *fuzz_host(void);
 /*
- * Start an input: end the last one's chip, clean what it left, then init
- * the chip as the given model (reset values, VRAM at MC 0) on the
- * renderer R500_RENDERER names (soft when unset).
+ * Start an input: the chip of the given model, new or reset (reset
+ * values, VRAM at MC 0), on the renderer R500_RENDERER names (soft when
+ * unset), over VRAM and RAM cleaned of what the last input left.
  */
 R500Chip *fuzz_begin(FuzzHost *h, R500Model model);
 /*

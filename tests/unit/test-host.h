@@ -24,6 +24,13 @@ typedef MemHostTrace TestTrace;
 /* A chip of the model with vram_mb MiB of VRAM and 16 MiB of guest RAM. */
 TestHost *test_host_new(R500Model model, unsigned vram_mb);
 void test_host_free(TestHost *h);
+/*
+ * The same host for the next test input (the fuzzers': tests/fuzz/):
+ * the chip reset (r500_chip_reset), what the chip reported writing to
+ * VRAM and guest RAM zeroed, the clock, counts and log lines cleared.
+ * What the caller wrote to h->vram itself, unreported, stays.
+ */
+void test_host_reuse(TestHost *h);
 /* Number of log lines containing needle; clears nothing. */
 unsigned test_host_count_logs(TestHost *h, const char *needle);
 /* Run the chip like the board does while deadlines are due (bounded). */
