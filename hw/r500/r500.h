@@ -135,6 +135,8 @@ typedef struct R500HostOps {
      *   "gl-verbose"      1: where each draw went; 2: its programs too
      *                     (R500_LOG_NOTE lines)
      *   "gl-device"       software: EGL's software device, not surfaceless
+     *   "gl-fault"        testing: display or context (gl cannot open),
+     *                     draw:N (the Nth draw job fails with a GL error)
      * Called from the chip's caller and from the GL renderer's thread.
      */
     const char *(*setting)(void *host, const char *name);

@@ -1366,6 +1366,70 @@ static void test_texture_limit(void)
     }
 }
 
+/*
+ * The renderer's faults (docs/reliability.md): no EGL display, or no
+ * context, and gl cannot open: the board's configuration (renderer=gl)
+ * says so in one line and soft draws every frame, the same frame.
+ */
+static void test_fault_open(void)
+{
+    static const char *const faults[2] = { "display", "context" };
+    static const char *const whys[2] = {
+        "no EGL display", "no OpenGL 4.5 core context",
+    };
+
+    for (unsigned i = 0; i < 2; i++) {
+        TestHost *soft = host("soft"), *h;
+
+        g_setenv("R500_GL_FAULT", faults[i], true);
+        g_setenv("R500_RENDERER", "gl", true);
+        /* configured as the board does (r500_pipe_configure) */
+        h = test_host_new(R500_MODEL_RV515, 64);
+        g_unsetenv("R500_GL_FAULT");
+        g_unsetenv("R500_RENDERER");
+        g_assert_cmpstr(h->chip.renderer->name, ==, "soft");
+        g_assert_cmpuint(test_host_count_logs(h, "renderer gl"), ==, 1);
+        g_assert_cmpuint(test_host_count_logs(h, whys[i]), ==, 1);
+        t3d_setup(h);
+        t3d_fill(h, 0);
+        t3d_blend_add(h);
+        for (int k = 0; k < 2; k++) {
+            scene(soft);
+            scene(h);
+        }
+        g_assert_cmpuint(compare(soft, h), ==, 0);
+        test_host_free(soft);
+        test_host_free(h);
+    }
+}
+
+/*
+ * An OpenGL error in a draw (gl-fault=draw:2: the second draw job fails
+ * as an erring GL command does, drawing nothing): gl writes back what it
+ * drew, says so once, and soft draws that draw and every one after; with
+ * additive blending a lost or doubled pass would show.
+ */
+static void test_fault_draw(void)
+{
+    TestHost *soft = host("soft"), *gl;
+
+    g_setenv("R500_GL_FAULT", "draw:2", true);
+    gl = host("gl");
+    g_unsetenv("R500_GL_FAULT");
+    for (int k = 0; k < 4; k++) {
+        scene(soft);
+        scene(gl);
+    }
+    r500_pipe_sync(&gl->chip, R500_SYNC_FENCE);
+    g_assert_cmpuint(compare_tol(soft, gl, 4), <, 60);
+    assert_gl_draws(gl, 1, 3);
+    g_assert_cmpuint(test_host_count_logs(gl, "renderer gl"), ==, 1);
+    g_assert_cmpuint(test_host_count_logs(gl, "forced by gl-fault); soft "
+                                          "draws from here on"), ==, 1);
+    test_host_free(soft);
+    test_host_free(gl);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -1389,5 +1453,7 @@ int main(int argc, char **argv)
     g_test_add_func("/gl/renderer/formats-declined", test_formats_declined);
     g_test_add_func("/gl/renderer/cube", test_cube);
     g_test_add_func("/gl/renderer/texture-limit", test_texture_limit);
+    g_test_add_func("/gl/renderer/fault-open", test_fault_open);
+    g_test_add_func("/gl/renderer/fault-draw", test_fault_draw);
     return g_test_run();
 }

@@ -188,7 +188,8 @@ static void mh_log(void *opaque, R500LogKind kind, const char *msg)
  * The core's settings, for the host tools (the Mesa harness's DRM shim,
  * replay, the benchmark, the tests): the environment, R500_ and the
  * setting's name in capitals with '_' for '-' (R500_RENDERER,
- * R500_RENDER_THREADS, R500_GL_VERTEX, R500_GL_VERBOSE, R500_GL_DEVICE).
+ * R500_RENDER_THREADS, R500_GL_VERTEX, R500_GL_VERBOSE, R500_GL_DEVICE,
+ * R500_GL_FAULT).
  */
 static const char *mh_setting(void *opaque, const char *name)
 {

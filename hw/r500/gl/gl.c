@@ -39,6 +39,25 @@
 
 /* ---- The caller's side ---- */
 
+/*
+ * gl-fault: "display", "context", or "draw:N" (the Nth draw job fails
+ * with an OpenGL error); anything else forces nothing.  For the tests of
+ * the renderer's faults (/gl/renderer/fault-*).
+ */
+static void gl_fault_setting(R500Gl *g, const char *v)
+{
+    if (!v) {
+        return;
+    }
+    if (!strcmp(v, "display")) {
+        g->fault_open = GL_FAULT_DISPLAY;
+    } else if (!strcmp(v, "context")) {
+        g->fault_open = GL_FAULT_CONTEXT;
+    } else if (!strncmp(v, "draw:", 5)) {
+        g->fault_draw = g_ascii_strtoull(v + 5, NULL, 10);
+    }
+}
+
 static R500Gl *gl_get(R500Chip *s)
 {
     R500Gl *g = s->gl;
@@ -54,6 +73,7 @@ static R500Gl *gl_get(R500Chip *s)
         g->s = s;
         g->vtx_cpu = !g_strcmp0(r500_setting(s, "gl-vertex"), "cpu");
         g->device_sw = !g_strcmp0(r500_setting(s, "gl-device"), "software");
+        gl_fault_setting(g, r500_setting(s, "gl-fault"));
         g->verbose = !r500_setting(s, "gl-verbose") ? 0 :
                      !strcmp(r500_setting(s, "gl-verbose"), "2") ? 2 : 1;
         g->texc = g_hash_table_new_full(g_int64_hash, g_int64_equal, NULL,
@@ -217,6 +237,27 @@ typedef struct GlText {
  * prologue (pro) and its texture functions into fs (ops: the TEX ops each
  * unit is sampled with).  NULL, or why GL cannot (*note: which kind).
  */
+/*
+ * An OpenGL error in a draw: the context is not to be trusted with the
+ * next, so gl gives up for good and soft draws from here on.  What gl
+ * held goes back to memory first (the failed draw's command had no
+ * effect, GL's rule for an erring command; the draws before it are
+ * whole), and soft draws the failed draw from there.  One line, once per
+ * reset: the reason's note, and the context's note taken with it.
+ */
+static void gl_give_up(R500Chip *s, const char *why)
+{
+    R500Gl *g = s->gl;
+
+    r500_gl_flush(s, false);
+    if (r500_once(&g->noted, 1u << R500_GL_NOTE_GL)) {
+        r500_unimp(s, "3D: renderer gl: %s; soft draws from here on", why);
+    }
+    g->noted |= 1u << R500_GL_NOTE_CONTEXT;
+    g->why = why;
+    g->ready = false;
+}
+
 static const char *gl_programs(R500Chip *s, GlJob *j, uint32_t num,
                                GlText *t, uint16_t ops[16], bool *host_vtx,
                                unsigned *note)
@@ -532,7 +573,8 @@ static bool gl_try(R500Chip *s, uint32_t num, const R500RastSink *in)
     g->uncounted++;
     g->unsubmitted = true;
     if (j.error) {
-        r500_gl_note(s, R500_GL_NOTE_GL, j.error);
+        gl_give_up(s, j.error);
+        ok = false;
         goto out;
     }
     gl_drawn(s, &j, host_vtx);

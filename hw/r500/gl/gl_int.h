@@ -335,6 +335,14 @@ struct R500Gl {
     /* the host's settings (R500HostOps.setting), read at its making */
     bool vtx_cpu;                       /* gl-vertex=cpu: never on the host */
     bool device_sw;                     /* gl-device=software */
+    /*
+     * gl-fault (testing): the failure to force.  fault_open: the display
+     * or the context is not made (GL_FAULT_DISPLAY, GL_FAULT_CONTEXT);
+     * fault_draw: the draw job of that number (1: the first) reports an
+     * OpenGL error without drawing, as a failing GL command has no effect.
+     */
+    int fault_open;
+    uint64_t fault_draw, draw_jobs;
     int verbose;                        /* gl-verbose: 1 draws, 2 programs */
     R500Chip *s;                        /* for its notes (r500_note) only */
     R500RsGlslLayout lay;
@@ -409,6 +417,8 @@ struct R500Gl {
     uint32_t noted;                     /* R500_GL_NOTE_* said */
     const char *last_why;               /* the last draw's, for soft */
 };
+
+enum { GL_FAULT_NONE, GL_FAULT_DISPLAY, GL_FAULT_CONTEXT };
 
 /* Reasons a draw goes to soft, each said once per reset (gl_note). */
 enum {

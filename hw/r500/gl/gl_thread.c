@@ -51,13 +51,15 @@ static bool gl_context(R500Gl *g)
         g->why = "EGL has no platform displays";
         return false;
     }
-    g->dpy = gl_display(g);
+    g->dpy = g->fault_open == GL_FAULT_DISPLAY ? EGL_NO_DISPLAY
+                                                : gl_display(g);
     if (g->dpy == EGL_NO_DISPLAY || !eglInitialize(g->dpy, NULL, NULL) ||
         !eglBindAPI(EGL_OPENGL_API)) {
         g->why = "no EGL display (surfaceless or software device)";
         return false;
     }
-    g->ctx = eglCreateContext(g->dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT,
+    g->ctx = g->fault_open == GL_FAULT_CONTEXT ? EGL_NO_CONTEXT :
+             eglCreateContext(g->dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT,
                               attr);
     if (g->ctx == EGL_NO_CONTEXT ||
         !eglMakeCurrent(g->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, g->ctx)) {
@@ -651,6 +653,11 @@ static void gl_run_draw(R500Gl *g, GlJob *j)
     unsigned nattr;
 
     glDeleteTextures(j->ndoomed, j->doomed);
+    if (g->fault_draw && ++g->draw_jobs == g->fault_draw) {
+        /* gl-fault=draw:N: as an erring command, nothing drawn */
+        j->error = "OpenGL reported an error (forced by gl-fault)";
+        return;
+    }
     /* a fill alone needs no program */
     prog = j->nverts ? gl_program(g, j) : 0;
     if (!prog && j->nverts) {
