@@ -324,3 +324,69 @@ def c_desktop(ctx, b):
     need(ok, "the accelerated (EXA, ColorTiling) desktop against X's "
          "software path: " + detail)
     return detail
+
+
+# A GPU reset (the gpureset scenario: radeon's debugfs entry while kmscube
+# draws; docs/guests.md, "GPU reset") --------------------------------------
+
+R = ("gpureset",)
+
+
+@check("reset.gpu", needs=("atombios", "cp", "display"), scenarios=R)
+def c_reset(ctx, b):
+    log, _ = b.kernel_log()
+    ev = [checks.kv_pairs(e) for e in b.event("RESET")]
+    need(len(ev) == 2, "the reset step did not finish (%d RESET lines)" % len(ev))
+    failed = grep(log, r"GPU reset failed|failed to reset GPU|ib ring test "
+                  r"failed|failed testing IB")
+    need(not failed, failed[0].strip() if failed else "")
+    need(grep(log, r"GPU reset succeeded, trying to resume"),
+         "radeon did not reset the GPU (no 'GPU reset succeeded')")
+    before, after = int(ev[0]["ib_tests_before"]), int(ev[1]["ib_tests_after"])
+    need(after > before, "no IB test ran after the reset (%d, then %d)" %
+         (before, after))
+    return "reset in %s ms, the IB test passed again (%d, then %d)" % (
+        ev[1].get("ms"), before, after)
+
+
+def kmscube_on_card(ctx, b, name):
+    lines, rc = section_ok(b, name)
+    m = re.search(r'renderer: "([^"]*)"', "\n".join(lines))
+    need(m and "ATI " + ctx.family in m.group(1),
+         "%s: renderer %s, not the card's r300 driver" %
+         (name, m.group(1) if m else "unknown"))
+    need(rc == 0, "%s exited %s: %s" % (name, rc, lines[-3:]))
+    return m.group(1)
+
+
+@check("reset.kmscube-through", needs=("atombios", "cp", "display"),
+       scenarios=R)
+def c_reset_through(ctx, b):
+    ev = [checks.kv_pairs(e) for e in b.event("RESET")]
+    need(len(ev) == 2 and ev[1].get("flipping_after") == "yes",
+         "kmscube's frames were not flipped after the reset")
+    return "kmscube flipped frames through the reset on " + \
+        kmscube_on_card(ctx, b, "kmscube-reset")
+
+
+@check("reset.gl-after", needs=("atombios", "cp", "display"), scenarios=R)
+def c_reset_gl(ctx, b):
+    return "a new kmscube drew 60 frames on " + \
+        kmscube_on_card(ctx, b, "kmscube-after-reset")
+
+
+@check("reset.x-after", needs=("atombios", "cp", "display"), scenarios=R)
+def c_reset_x(ctx, b):
+    lines, _ = section_ok(b, "glxgears-after-reset")
+    fr = [m for m in (re.search(r"(\d+) frames in ([\d.]+) seconds", l)
+                      for l in lines) if m]
+    need(fr and all(int(m.group(1)) > 0 for m in fr),
+         "glxgears in X drew no frames after the reset: %s" % lines[-3:])
+    return "X and glxgears after the reset: " + \
+        "; ".join("%s frames in %s s" % m.groups() for m in fr)
+
+
+@check("reset.fbcon", needs=("atombios", "display"), scenarios=R)
+def c_reset_fbcon(ctx, b):
+    return "after the reset: " + checks.fbcon_text_shown(ctx, b,
+                                                         "fbcon-after-reset")

@@ -52,6 +52,8 @@ SCENARIOS = {
     # moves, so fbdev emulation is off.
     "blit": (900, 2048, "radeon.test=1 drm_kms_helper.fbdev_emulation=0"),
     "reboot": (420, 1024, ""),
+    # radeon's debugfs GPU reset under kmscube, then GL, X and fbcon.
+    "gpureset": (900, 1024, "r500.root=/dev/vda"),
     # The desktop image is the virtio disk (DESKTOP_DISK).
     "desktop": (600, 1024, "r500.root=/dev/vda"),
     # bench/guest.py: kmscube, glmark2, glxgears on the card and llvmpipe.
@@ -61,7 +63,7 @@ SCENARIOS = {
     # 1920x1440.
     "bench": (1500, 1024, "r500.root=/dev/vda drm.edid_firmware=edid/1920x1080.bin"),
 }
-DESKTOP_SCENARIOS = ("desktop", "bench")
+DESKTOP_SCENARIOS = ("desktop", "bench", "gpureset")
 
 
 def kernel_args(scenario, timeout, extra):

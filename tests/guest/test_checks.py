@@ -412,6 +412,54 @@ class Checks(unittest.TestCase):
             got = self.judge(text, "desktop", shots or self.desktop_shots(), flip)[name]
             self.assertEqual(got[0], "FAIL", (name, got))
 
+    def reset_text(self, succeeded=True, after=2, gears=True,
+                   flipping_after="yes"):
+        """The gpureset scenario: radeon's debugfs reset under kmscube."""
+        kms = ['renderer: "ATI RV530"', "Using modifier ..."]
+        extra = ["@@R500 ROOT /dev/vda mounted=yes",
+                 "@@R500 RESET ib_tests_before=1",
+                 "@@R500 BEGIN gpu-reset", "0", "@@R500 END gpu-reset rc=0",
+                 "@@R500 RESET ib_tests_after=%d ms=1800 flipping_after=%s" %
+                 (after, flipping_after),
+                 "@@R500 BEGIN kmscube-reset"] + kms + [
+                 "@@R500 END kmscube-reset rc=0",
+                 "@@R500 BEGIN kmscube-after-reset"] + kms + [
+                 "@@R500 END kmscube-after-reset rc=0",
+                 "@@R500 BEGIN glxgears-after-reset",
+                 "%d frames in 5.0 seconds = 12.6 FPS" % (63 if gears else 0),
+                 "@@R500 END glxgears-after-reset rc=0"]
+        dmesg = ["[   40.1] [drm] ib test succeeded in 0 usecs"]
+        if succeeded:
+            dmesg += ["[   60.1] radeon 0000:00:01.0: GPU reset succeeded, trying "
+                      "to resume",
+                      "[   60.3] [drm] ib test succeeded in 0 usecs"]
+        else:
+            dmesg += ["[   61.1] radeon 0000:00:01.0: GPU reset failed"]
+        return transcript("gpureset", extra=extra, dmesg=dmesg)
+
+    def test_gpu_reset(self):
+        shots = {(1, "fbcon-after-reset"): self.shot("r", 1024, 768, paint_console)}
+        r = self.judge(self.reset_text(), "gpureset", shots)
+        for n in ("reset.gpu", "reset.kmscube-through", "reset.gl-after",
+                  "reset.x-after", "reset.fbcon", "radeon.no-errors"):
+            self.assertEqual(r[n][0], "PASS", (n, r[n]))
+        for text, name in ((self.reset_text(succeeded=False), "reset.gpu"),
+                           (self.reset_text(succeeded=False), "radeon.no-errors"),
+                           (self.reset_text(after=1), "reset.gpu"),
+                           (self.reset_text(gears=False), "reset.x-after"),
+                           (self.reset_text(flipping_after="no"),
+                            "reset.kmscube-through")):
+            got = self.judge(text, "gpureset", shots)[name]
+            self.assertEqual(got[0], "FAIL", (name, got))
+        blank = {(1, "fbcon-after-reset"): self.shot("rb", 1024, 768,
+                                                     lambda *a: None)}
+        self.assertEqual(self.judge(self.reset_text(), "gpureset", blank)
+                         ["reset.fbcon"][0], "FAIL")
+        # the reset's own lines are no driver error there, and are elsewhere
+        r = self.judge(self.reset_text().replace("test=gpureset", "test=kms"),
+                       "kms")
+        self.assertEqual(r["radeon.no-errors"][0], "FAIL")
+
     def test_reboot(self):
         boot = transcript("reboot")
         b1 = boot.replace("@@R500 DONE reboot", "@@R500 REBOOTING").replace(
