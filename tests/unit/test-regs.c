@@ -396,8 +396,14 @@ static void test_reset_whole(void)
         }
         test_host_run(a);
         for (i = 0; i < G_N_ELEMENTS(chip_fields); i++) {
-            memset((uint8_t *)s + chip_fields[i].offset, 0xA5 + i,
-                   mig_size(&chip_fields[i]));
+            uint8_t *p = (uint8_t *)s + chip_fields[i].offset;
+
+            /* a bool holds only 0 or 1 (UBSan checks every load) */
+            if (chip_fields[i].kind == R500_MIG_BOOL) {
+                *(bool *)p = true;
+            } else {
+                memset(p, 0xA5 + i, mig_size(&chip_fields[i]));
+            }
         }
         r500_chip_post_load(s);
         test_host_run(a);
