@@ -667,10 +667,7 @@ static const R500RegHook rb2d_hooks[] = {
  */
 static void rb2d_reset(R500Chip *s)
 {
-    /* the host-data blit whole, not only its flag (/regs/reset-whole) */
-    s->rb2d.host_active = false;
-    memset(&s->rb2d.host, 0, sizeof(s->rb2d.host));
-    fifo_clear(s);
+    r500_rb2d_soft_reset(s);
     s->rb2d.work = 0;
     s->regs[R_DEFAULT_SC_BOTTOM_RIGHT / 4] =
         R500_FSET(R500_FSET(0, DEFAULT_SC_BOTTOM_RIGHT, RIGHT, 0x1FFF),
