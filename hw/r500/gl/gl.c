@@ -225,18 +225,6 @@ static bool gl_rect(void *opaque, const R500Prim *prim, int x0, int y0,
     return true;
 }
 
-/* The shaders' text as a draw builds it. */
-typedef struct GlText {
-    GString *vs, *pro, *fs, *epi;
-} GlText;
-
-/*
- * The draw's state and programs in GL's terms: the RB3D/ZB state, the
- * targets and the US epilogue (epi), the vertex stage (on the host into
- * vs, or the RS over the CPU's vertices), the US program with its
- * prologue (pro) and its texture functions into fs (ops: the TEX ops each
- * unit is sampled with).  NULL, or why GL cannot (*note: which kind).
- */
 /*
  * An OpenGL error in a draw: the context is not to be trusted with the
  * next, so gl gives up for good and soft draws from here on.  What gl
@@ -258,6 +246,18 @@ static void gl_give_up(R500Chip *s, const char *why)
     g->ready = false;
 }
 
+/* The shaders' text as a draw builds it. */
+typedef struct GlText {
+    GString *vs, *pro, *fs, *epi;
+} GlText;
+
+/*
+ * The draw's state and programs in GL's terms: the RB3D/ZB state, the
+ * targets and the US epilogue (epi), the vertex stage (on the host into
+ * vs, or the RS over the CPU's vertices), the US program with its
+ * prologue (pro) and its texture functions into fs (ops: the TEX ops each
+ * unit is sampled with).  NULL, or why GL cannot (*note: which kind).
+ */
 static const char *gl_programs(R500Chip *s, GlJob *j, uint32_t num,
                                GlText *t, uint16_t ops[16], bool *host_vtx,
                                unsigned *note)
