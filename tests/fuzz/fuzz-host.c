@@ -87,13 +87,7 @@ R500Chip *fuzz_begin(FuzzHost *h, R500Model model)
     h->chip = &h->chips[k];
     m->chip = h->chip;
     /* the last input's fuzz_end() synced: no renderer holds VRAM now */
-    if (m->dirty_hi > m->dirty_lo) {
-        memset(h->vram + m->dirty_lo, 0, m->dirty_hi - m->dirty_lo);
-    }
-    if (m->ram_hi > m->ram_lo) {
-        memset(m->ram + m->ram_lo, 0, m->ram_hi - m->ram_lo);
-    }
-    mem_host_init(m, m->ram, FUZZ_RAM_SIZE, FUZZ_VRAM_SIZE);
+    mem_host_clean(m, h->vram);
     if (h->made[k]) {
         r500_chip_reset(h->chip);
     } else {

@@ -1,6 +1,4 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#include <string.h>
-
 #include "test-host.h"
 
 TestHost *test_host_new(R500Model model, unsigned vram_mb)
@@ -40,13 +38,7 @@ void test_host_reuse(TestHost *h)
     MemHost *m = &h->host;
 
     r500_chip_reset(&h->chip);
-    if (m->dirty_hi > m->dirty_lo) {
-        memset(h->vram + m->dirty_lo, 0, m->dirty_hi - m->dirty_lo);
-    }
-    if (m->ram_hi > m->ram_lo) {
-        memset(m->ram + m->ram_lo, 0, m->ram_hi - m->ram_lo);
-    }
-    mem_host_init(m, m->ram, m->ram_size, m->vram_size);
+    mem_host_clean(m, h->vram);
     g_ptr_array_set_size(m->logs, 0);
     g_array_set_size(m->traces, 0);
 }

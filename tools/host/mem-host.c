@@ -251,6 +251,17 @@ void mem_host_init(MemHost *h, uint8_t *ram, uint64_t ram_size,
     h->guest_errors = h->unimps = 0;
 }
 
+void mem_host_clean(MemHost *h, uint8_t *vram)
+{
+    if (h->dirty_hi > h->dirty_lo) {
+        memset(vram + h->dirty_lo, 0, h->dirty_hi - h->dirty_lo);
+    }
+    if (h->ram_hi > h->ram_lo) {
+        memset(h->ram + h->ram_lo, 0, h->ram_hi - h->ram_lo);
+    }
+    mem_host_init(h, h->ram, h->ram_size, h->vram_size);
+}
+
 bool mem_host_step(MemHost *h, bool advance)
 {
     if (h->scheduled < 0 || (!advance && h->scheduled > h->now)) {

@@ -80,6 +80,12 @@ struct MemHost {
 };
 
 extern const R500HostOps mem_host_ops;
+/*
+ * For the next input on the same host: what the chip reported writing to
+ * VRAM (vram, the host's) and guest RAM zeroed, then mem_host_init() with
+ * the same buffers and sizes.
+ */
+void mem_host_clean(MemHost *h, uint8_t *vram);
 
 /* Clear what the core did and describe the memory (chip set later). */
 void mem_host_init(MemHost *h, uint8_t *ram, uint64_t ram_size,
