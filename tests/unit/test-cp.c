@@ -366,8 +366,14 @@ static void test_ring_wrap_and_partial(void)
     g_assert_true(c.s->cp.halted);
     g_assert_true(cp_busy(&c));
     g_assert_cmpuint(test_host_count_logs(c.h, "larger than the ring"), ==, 1);
-    /* rs600_asic_reset: stop, zero the pointers, soft reset the CP. */
+    /*
+     * radeon_gpu_reset: radeon_suspend turns the queue off
+     * (r100_cp_disable), then rs600_asic_reset resets only a GPU that
+     * reads busy: the hung CP still does.
+     */
     r500_reg_write(c.s, R_CP_CSQ_CNTL, 0);
+    g_assert_true(cp_busy(&c));
+    /* rs600_asic_reset: zero the pointers, soft reset the CP. */
     r500_reg_write(c.s, R_RBBM_SOFT_RESET, 1);
     r500_reg_write(c.s, R_RBBM_SOFT_RESET, 0);
     g_assert_false(c.s->cp.halted);

@@ -308,9 +308,17 @@ static int64_t cp_run(R500Chip *s, int64_t now)
     return INT64_MAX;
 }
 
+/*
+ * Busy while work waits, and while halted whatever CP_CSQ_CNTL says: a
+ * hung CP stays busy until SOFT_RESET_CP.  radeon's suspend turns the
+ * queue off (r100_cp_disable) before rs600_asic_reset, which resets
+ * only a GPU that reads busy (GUI_ACTIVE); an idle-looking halted CP
+ * would skip the reset and fail the ring test after it.
+ */
 static uint32_t cp_busy(R500Chip *s)
 {
-    return cp_has_work(s) ? R500_FMASK(RBBM_STATUS, CP_CMDSTRM_BUSY) : 0;
+    return cp_has_work(s) || s->cp.halted ?
+           R500_FMASK(RBBM_STATUS, CP_CMDSTRM_BUSY) : 0;
 }
 
 /* ---- Reset ---- */
