@@ -853,6 +853,58 @@ static void test_tiled_aperture(gconstpointer data)
     r500_test_stop(&t);
 }
 
+/*
+ * A window whose bounds are not page aligned (the registers have 1 KiB
+ * granularity) is mapped over whole pages (r500_surface.c: a subpage
+ * overlay crashed QEMU under TCG), and the bytes of those pages outside
+ * the window stay linear.  The flat memory tree shows the overlay.
+ */
+static void test_tiled_window_pages(void)
+{
+    const uint64_t lo = TFB + 0x400, hi = TFB + TFB_SIZE + 0x7FF;
+    QDict *r;
+    const char *tree;
+    gchar **lines;
+    unsigned seen = 0;
+    R500Test t;
+
+    r500_test_start(&t, "rv515", NULL, true);
+    qtest_writel(t.qts, t.vram.addr + TFB + 0x3FC, 0x12345678);
+    r500_wreg(&t, R_SURFACE_INFO, 1u << 16 | TFB_PITCH / 8);
+    r500_wreg(&t, R_SURFACE_LOWER_BOUND, lo);
+    r500_wreg(&t, R_SURFACE_UPPER_BOUND, hi);
+    r = qtest_qmp(t.qts, "{ 'execute': 'human-monitor-command', "
+                  "'arguments': { 'command-line': 'info mtree -f' } }");
+    tree = qdict_get_str(r, "return");
+    lines = g_strsplit(tree, "\n", -1);
+    for (gchar **l = lines; *l; l++) {
+        uint64_t start, end;
+
+        if (!strstr(*l, "r500.surface0") ||
+            sscanf(*l, " %" SCNx64 "-%" SCNx64, &start, &end) != 2) {
+            continue;
+        }
+        /* the BAR's own mapping: its offsets are the window's */
+        if (start - t.vram.addr == QEMU_ALIGN_DOWN(lo, 4096)) {
+            g_assert_cmphex(end - t.vram.addr, ==,
+                            QEMU_ALIGN_UP(hi + 1, 4096) - 1);
+            seen++;
+        }
+        g_assert_cmphex(start & 0xFFF, ==, 0);
+        g_assert_cmphex(end & 0xFFF, ==, 0xFFF);
+    }
+    g_strfreev(lines);
+    qobject_unref(r);
+    g_assert_cmpuint(seen, ==, 1);
+    /* the window's page, below its bound: linear, as written before */
+    g_assert_cmphex(qtest_readl(t.qts, t.vram.addr + TFB + 0x3FC), ==,
+                    0x12345678);
+    r500_wreg(&t, R_SURFACE_INFO, 0);
+    g_assert_cmphex(qtest_readl(t.qts, t.vram.addr + TFB + 0x3FC), ==,
+                    0x12345678);
+    r500_test_stop(&t);
+}
+
 static void wait_2d_idle(R500Test *t)
 {
     for (int i = 0; i < 100000; i++) {
@@ -990,6 +1042,8 @@ int main(int argc, char **argv)
                         test_tiled_aperture);
     qtest_add_data_func("/r500/display/tiled/aperture-d2", GUINT_TO_POINTER(1),
                         test_tiled_aperture);
+    qtest_add_func("/r500/display/tiled/window-pages",
+                   test_tiled_window_pages);
     qtest_add_func("/r500/display/tiled/2d", test_tiled_2d);
     qtest_add_func("/r500/display/tiled/migration", test_tiled_migration);
     return g_test_run();

@@ -8,12 +8,23 @@
  * this file only maps.  The windows are rebuilt from the register file
  * whenever it changes, at reset and after loadvm (the core calls
  * aperture_changed), so migration needs nothing of its own here.
+ *
+ * The windows are mapped in whole 4 KiB pages (the smallest target page
+ * the board builds for), rounded outwards: the core translates every
+ * byte by the registers, so a byte of a window's page outside the window
+ * is linear through the window as through RAM.  An overlay that starts
+ * or ends inside a page makes QEMU split that page into a subpage, and
+ * under TCG a guest that reprogrammed unaligned windows while it wrote
+ * through them crashed QEMU (iotlb_to_section's assertion; found by
+ * r500-hostile, docs/reliability.md "A hostile guest").
  */
 #include "qemu/osdep.h"
 #include "qemu/units.h"
 
 #include "r500_surface.h"
 #include "trace.h"
+
+#define R500_SURFACE_PAGE   (4 * KiB)
 
 static uint64_t r500_surface_read(void *opaque, hwaddr addr, unsigned size)
 {
@@ -71,6 +82,11 @@ void r500_surface_update(R500SurfaceMap *m)
         return;                 /* the chip resets before the board maps */
     }
     n = r500_hdp_windows(m->chip, lower, upper);
+    for (unsigned i = 0; i < n; i++) {
+        lower[i] = QEMU_ALIGN_DOWN(lower[i], R500_SURFACE_PAGE);
+        upper[i] = MIN(QEMU_ALIGN_UP(upper[i] + 1, R500_SURFACE_PAGE),
+                       memory_region_size(m->vram)) - 1;
+    }
     memory_region_transaction_begin();
     for (unsigned i = 0; i < R500_HDP_SURFACES; i++) {
         R500SurfaceWindow *w = &m->win[i];
