@@ -379,21 +379,47 @@ def c_probe(ctx, b):
 @check("kernel.clean")
 def c_clean(ctx, b):
     log, src = b.kernel_log()
+    log, known = drop_known_warns(log, ctx.scenario)
     bad = [l for p in KERNEL_BAD for l in grep(log, p)]
     need(not bad, "%s: %s" % (src, bad[0].strip() if bad else ""))
     taint = b.first("TAINT")
     if taint is not None and taint.strip().isdigit():
         t = int(taint)
-        # W (9) warning, D (7) oops, L (14) soft lockup, B (5) bad page
-        need(not t & (1 << 9 | 1 << 7 | 1 << 14 | 1 << 5), "kernel tainted %d" % t)
-    return "no oops, WARN, lockup or stall (%s)" % src
+        # W (9) warning, D (7) oops, L (14) soft lockup, B (5) bad page;
+        # W alone is the known WARNs' when they were all there was
+        need(not t & ((0 if known else 1 << 9) | 1 << 7 | 1 << 14 | 1 << 5),
+             "kernel tainted %d" % t)
+    return "no oops, WARN, lockup or stall (%s)%s" % (
+        src, "; %d known upstream WARN(s) left out" % known if known else "")
 
 
-def drop_test_moves_leak(lines):
-    """Without the one WARN radeon.test=1 causes at unload: on success
-    radeon_do_test_moves never unpins its GTT buffers (upstream; amdgpu's
-    copy was fixed), so ttm_range_man_fini finds the GTT manager in use."""
-    out, block = [], None
+# WARNs of the guest kernel's own that a scenario provokes on any R500,
+# each a block whose call trace holds all the names given:
+# - blit: on success radeon_do_test_moves never unpins its GTT buffers
+#   (upstream; amdgpu's copy was fixed), so at unload ttm_range_man_fini
+#   finds the GTT manager in use;
+# - gpureset: radeon_gpu_reset suspends (rv515_suspend, r520's too,
+#   unpins the GART table) and rv515_resume / r520_resume disable the
+#   GART again, unpinning the table a second time (ttm_bo_unpin's
+#   WARN_ON_ONCE of a zero pin count);
+#   and it ends in drm_helper_resume_force_mode, whose mode set pins each
+#   CRTC's frame buffer again (avivo_crtc_do_set_base unpins only an old
+#   frame buffer other than the CRTC's) where system resume has it
+#   unpinned by radeon_suspend_kms first: that buffer stays pinned once
+#   too often, and when its owner (X, kmscube) frees it ttm_bo_release
+#   finds it pinned.
+KNOWN_WARNS = {
+    "blit": [("ttm_range_man_fini", "radeon_ttm_fini")],
+    "gpureset": [("ttm_bo_unpin", "radeon_gart_table_vram_unpin",
+                  "radeon_gpu_reset"),
+                 ("ttm_bo_release", "radeon_bo_unref",
+                  "radeon_gem_object_free")],
+}
+
+
+def drop_known_warns(lines, scenario):
+    """lines without the scenario's KNOWN_WARNS blocks, and how many."""
+    out, block, dropped = [], None, 0
     for l in lines:
         if block is None and "[ cut here ]" in l:
             block = [l]
@@ -401,12 +427,15 @@ def drop_test_moves_leak(lines):
             block.append(l)
             if "---[ end trace" in l:
                 text = "\n".join(block)
-                if not ("ttm_range_man_fini" in text and "radeon_ttm_fini" in text):
+                if any(all(n in text for n in names)
+                       for names in KNOWN_WARNS.get(scenario, ())):
+                    dropped += 1
+                else:
                     out += block
                 block = None
         else:
             out.append(l)
-    return out + (block or [])
+    return out + (block or []), dropped
 
 
 @check("kernel.shutdown")
@@ -417,8 +446,7 @@ def c_shutdown(ctx, b):
         raise Fail("the guest never reached power-off or reboot")
     rebooting = bool(b.event("REBOOTING"))
     lines = b.shutdown
-    if ctx.scenario == "blit":
-        lines = drop_test_moves_leak(lines)
+    lines = drop_known_warns(lines, ctx.scenario)[0]
     end = grep(lines, r"reboot: (Restarting system|Power down)")
     need(end, "the kernel never %s (last: %s)" % (
         "restarted" if rebooting else "powered down",
@@ -502,10 +530,12 @@ def c_accel(ctx, b):
     return "acceleration stays enabled"
 
 
-# What a GPU reset the gpureset scenario asks for prints when it works
-# (radeon_gpu_reset, rs600_asic_reset); "failed to reset GPU" stays bad.
+# What the gpureset scenario's resets print when they work: radeon's
+# lockup detection (radeon_fence_check_lockup), radeon_gpu_reset and
+# rs600_asic_reset; "failed to reset GPU" stays bad.
 RESET_OK = (r"GPU reset succeed(ed, trying to resume)?\s*$|"
-            r"R_000E40_RBBM_STATUS=")
+            r"rs600_asic_reset:\d+\) RBBM_STATUS=|ring \d+ stalled for more than \d+msec|"
+            r"GPU lockup \(current fence id")
 
 
 @check("radeon.no-errors", needs=("atombios", "cp", "display"))
@@ -826,12 +856,20 @@ def c_reboot(ctx, _):
 
 # ---- evaluation --------------------------------------------------------------
 
+# Scenarios judged by the host alone: what the guest does after them is
+# not the point (a hostile guest's own kernel may not survive its garbage),
+# so only the checks that name them apply.
+HOST_JUDGED = ("hostile",)
+
+
 def evaluate(ctx):
     """[(name, status, detail)] for the scenario; status PASS/FAIL/SKIP."""
     results = []
     boots = [b for b in ctx.boots if b.event("INIT")] or ctx.boots[-1:]
     for name, needs, scenarios, per_boot, fn in CHECKS:
         if scenarios and ctx.scenario not in scenarios:
+            continue
+        if not scenarios and ctx.scenario in HOST_JUDGED:
             continue
         targets = [None]
         if per_boot:

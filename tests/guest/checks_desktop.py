@@ -14,6 +14,8 @@ import re
 import checks
 from checks import Fail, Skip, check, grep, need, shot_for
 
+QMP_SLOW = 5.0      # seconds a monitor answer may take (run.py QMP_SLOW_S)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 D = ("desktop",)
 
@@ -326,27 +328,67 @@ def c_desktop(ctx, b):
     return detail
 
 
-# A GPU reset (the gpureset scenario: radeon's debugfs entry while kmscube
-# draws; docs/guests.md, "GPU reset") --------------------------------------
+# GPU resets (the gpureset scenario: radeon's debugfs request, then a CP
+# hang its lockup detection finds, while X and glxgears draw;
+# docs/guests.md, "GPU resets") ---------------------------------------------
 
 R = ("gpureset",)
 
 
-@check("reset.gpu", needs=("atombios", "cp", "display"), scenarios=R)
-def c_reset(ctx, b):
+def reset_event(b, how):
+    for e in b.event("RESET"):
+        kv = checks.kv_pairs(e)
+        if kv.get("how") == how:
+            return kv
+    raise Fail("the %s reset step did not finish" % how)
+
+
+def reset_recovered(b, how):
+    """The reset's time, and the IB test ran again after it."""
+    ev = reset_event(b, how)
     log, _ = b.kernel_log()
-    ev = [checks.kv_pairs(e) for e in b.event("RESET")]
-    need(len(ev) == 2, "the reset step did not finish (%d RESET lines)" % len(ev))
     failed = grep(log, r"GPU reset failed|failed to reset GPU|ib ring test "
-                  r"failed|failed testing IB")
+                  r"failed|failed testing IB|ring test failed|cp isn't working")
     need(not failed, failed[0].strip() if failed else "")
-    need(grep(log, r"GPU reset succeeded, trying to resume"),
-         "radeon did not reset the GPU (no 'GPU reset succeeded')")
-    before, after = int(ev[0]["ib_tests_before"]), int(ev[1]["ib_tests_after"])
-    need(after > before, "no IB test ran after the reset (%d, then %d)" %
-         (before, after))
-    return "reset in %s ms, the IB test passed again (%d, then %d)" % (
-        ev[1].get("ms"), before, after)
+    need(ev["ms"] != "none", "radeon did not reset the GPU (no 'GPU reset "
+         "succeeded' within 3 minutes of the %s trigger)" % how)
+    before, after = int(ev["ib_tests_before"]), int(ev["ib_tests_after"])
+    need(after > before, "no IB test ran after the %s reset (%d, then %d)" %
+         (how, before, after))
+    return ev, "reset %s ms after the trigger, IB test passed again" % ev["ms"]
+
+
+@check("reset.debugfs", needs=("atombios", "cp", "display"), scenarios=R)
+def c_reset_debugfs(ctx, b):
+    return reset_recovered(b, "debugfs")[1]
+
+
+@check("reset.lockup", needs=("atombios", "cp", "display"), scenarios=R)
+def c_reset_lockup(ctx, b):
+    ev, detail = reset_recovered(b, "lockup")
+    log, _ = b.kernel_log()
+    need(grep(log, r"GPU lockup \(current fence id"),
+         "radeon's lockup detection did not fire ('GPU lockup')")
+    # rs600_asic_reset prints RBBM_STATUS around its soft resets, and
+    # skips them for a GPU that reads idle
+    need(grep(log, r"rs600_asic_reset:\d+\) RBBM_STATUS="),
+         "rs600_asic_reset did not soft-reset the GPU (it read idle)")
+    return "lockup detected, soft reset; " + detail
+
+
+@check("reset.x-through", needs=("atombios", "cp", "display"), scenarios=R)
+def c_reset_x(ctx, b):
+    lines, _ = section_ok(b, "glxgears-through-resets")
+    fr = [int(m.group(1)) for m in
+          (re.search(r"(\d+) frames in", l) for l in lines) if m]
+    for how in ("debugfs", "lockup"):
+        ev = reset_event(b, how)
+        after = fr[int(ev["gears_reports_before"]):
+                   int(ev["gears_reports_after"])]
+        need(len(after) >= 2 and after[-1] > 0,
+             "glxgears drew no frames after the %s reset: reports %s" %
+             (how, after))
+    return "glxgears went on in X after both resets (%d reports)" % len(fr)
 
 
 def kmscube_on_card(ctx, b, name):
@@ -359,34 +401,83 @@ def kmscube_on_card(ctx, b, name):
     return m.group(1)
 
 
-@check("reset.kmscube-through", needs=("atombios", "cp", "display"),
-       scenarios=R)
-def c_reset_through(ctx, b):
-    ev = [checks.kv_pairs(e) for e in b.event("RESET")]
-    need(len(ev) == 2 and ev[1].get("flipping_after") == "yes",
-         "kmscube's frames were not flipped after the reset")
-    return "kmscube flipped frames through the reset on " + \
-        kmscube_on_card(ctx, b, "kmscube-reset")
-
-
 @check("reset.gl-after", needs=("atombios", "cp", "display"), scenarios=R)
 def c_reset_gl(ctx, b):
     return "a new kmscube drew 60 frames on " + \
         kmscube_on_card(ctx, b, "kmscube-after-reset")
 
 
-@check("reset.x-after", needs=("atombios", "cp", "display"), scenarios=R)
-def c_reset_x(ctx, b):
-    lines, _ = section_ok(b, "glxgears-after-reset")
-    fr = [m for m in (re.search(r"(\d+) frames in ([\d.]+) seconds", l)
-                      for l in lines) if m]
-    need(fr and all(int(m.group(1)) > 0 for m in fr),
-         "glxgears in X drew no frames after the reset: %s" % lines[-3:])
-    return "X and glxgears after the reset: " + \
-        "; ".join("%s frames in %s s" % m.groups() for m in fr)
-
-
 @check("reset.fbcon", needs=("atombios", "display"), scenarios=R)
 def c_reset_fbcon(ctx, b):
-    return "after the reset: " + checks.fbcon_text_shown(ctx, b,
-                                                         "fbcon-after-reset")
+    return "after the resets: " + checks.fbcon_text_shown(ctx, b,
+                                                          "fbcon-after-reset")
+
+
+# A hostile guest (the hostile scenario: r500-hostile's seeded garbage
+# through the card's BARs under X and glxgears; docs/reliability.md, "A
+# hostile guest").  The host alone judges: QEMU survives every seed, its
+# monitor answers throughout, its memory stays bounded. -----------------------
+
+H = ("hostile",)
+# Peak resident memory QEMU may reach: the guest's RAM and the card's VRAM
+# (both touched), the renderer's host memory (r500-resources-test's 2 GiB
+# bound), and 1 GiB for QEMU itself with TCG's code buffer.
+HOSTILE_OVERHEAD_MB = 2048 + 1024
+
+
+@check("hostile.ran", scenarios=H, per_boot=False)
+def c_hostile_ran(ctx, _):
+    b = ctx.boots[-1]
+    runs = [checks.kv_pairs(l) for l in b.lines if l.startswith("HOSTILE ")]
+    ends = [checks.kv_pairs(e) for e in b.event("HOSTILE-END")]
+    need(runs, "r500-hostile never reported (%d seeds ended: %s)" %
+         (len(ends), ends))
+    ops = sum(int(r["ops"]) for r in runs)
+    need(all(int(r["ops"]) > 0 for r in runs), "a seed ran no operation")
+    return "%d seeds, %d operations (%s)" % (len(runs), ops, ", ".join(
+        "seed %s: %s" % (r["seed"], r["ops"]) for r in runs))
+
+
+@check("hostile.qemu-survived", scenarios=H, per_boot=False)
+def c_hostile_alive(ctx, _):
+    r = ctx.run
+    bad = grep(r.get("stderr", "").splitlines(),
+               r"Assertion|Aborted|Segmentation|AddressSanitizer|"
+               r"runtime error|hardware error|qemu: fatal|core dumped")
+    need(not bad, "QEMU: " + (bad[0] if bad else ""))
+    code = r.get("exit_code")
+    # 0: the guest powered off (or its kernel panicked: -no-reboot);
+    # timed out: the guest hung and the host ended QEMU, which answered
+    # the monitor up to then (hostile.qmp)
+    need(code == 0 or (r.get("timed_out") and r.get("qmp_polls")),
+         "QEMU exit status %s" % code)
+    return "QEMU %s after %.0f s" % (
+        "exited normally" if code == 0 else "ran until the host ended it",
+        r.get("seconds", 0))
+
+
+@check("hostile.qmp", scenarios=H, per_boot=False)
+def c_hostile_qmp(ctx, _):
+    r = ctx.run
+    need(r.get("qmp_polls"), "the monitor was never polled")
+    need(not r.get("qmp_failed"), "the monitor did not answer 'running': %s"
+         % r.get("qmp_failed")[:3])
+    seeds = r.get("hostile", [])
+    need(seeds and all(st == "running" for *_, st in seeds),
+         "around the seeds: %s" % seeds)
+    need(r["qmp_max_s"] <= QMP_SLOW,
+         "an answer took %.1f s (at most %.0f s)" % (r["qmp_max_s"], QMP_SLOW))
+    return "%d polls answered 'running', the slowest in %.2f s" % (
+        r["qmp_polls"], r["qmp_max_s"])
+
+
+@check("hostile.rss", scenarios=H, per_boot=False)
+def c_hostile_rss(ctx, _):
+    r = ctx.run
+    need(r.get("hwm_kb"), "QEMU's memory was never read")
+    ram = int(r.get("memory_mb", 1024))
+    bound = ram + ctx.vram // (1 << 20) + HOSTILE_OVERHEAD_MB
+    peak = r["hwm_kb"] // 1024
+    need(peak <= bound, "QEMU's peak RSS %d MiB, over %d MiB" % (peak, bound))
+    return "peak RSS %d MiB (bound %d MiB: RAM %d + VRAM %d + %d)" % (
+        peak, bound, ram, ctx.vram >> 20, HOSTILE_OVERHEAD_MB)

@@ -26,6 +26,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 sys.dont_write_bytecode = True          # keep the source tree clean
@@ -52,8 +53,11 @@ SCENARIOS = {
     # moves, so fbdev emulation is off.
     "blit": (900, 2048, "radeon.test=1 drm_kms_helper.fbdev_emulation=0"),
     "reboot": (420, 1024, ""),
-    # radeon's debugfs GPU reset under kmscube, then GL, X and fbcon.
-    "gpureset": (900, 1024, "r500.root=/dev/vda"),
+    # GPU resets (debugfs, lockup) under X and glxgears, then GL, fbcon.
+    "gpureset": (600, 1024, "r500.root=/dev/vda"),
+    # r500-hostile's garbage under X and glxgears (the seeds and seconds
+    # of --hostile; the budget grows with them: hostile_budget()).
+    "hostile": (240, 1024, "r500.root=/dev/vda"),
     # The desktop image is the virtio disk (DESKTOP_DISK).
     "desktop": (600, 1024, "r500.root=/dev/vda"),
     # bench/guest.py: kmscube, glmark2, glxgears on the card and llvmpipe.
@@ -63,7 +67,19 @@ SCENARIOS = {
     # 1920x1440.
     "bench": (1500, 1024, "r500.root=/dev/vda drm.edid_firmware=edid/1920x1080.bin"),
 }
-DESKTOP_SCENARIOS = ("desktop", "bench", "gpureset")
+DESKTOP_SCENARIOS = ("desktop", "bench", "gpureset", "hostile")
+# How often the host asks QMP whether QEMU answers while a hostile guest
+# runs (how long an answer may take: checks_desktop.QMP_SLOW).
+QMP_POLL_S = 1.0
+
+
+def hostile_budget(a):
+    """hostile: boot and X (240 s under TCG), then each seed's seconds and
+    a minute for its program to end and the host to answer."""
+    if a.scenario != "hostile":
+        return None
+    seeds, _, secs = a.hostile.partition(":")
+    return SCENARIOS["hostile"][0] + len(seeds.split(",")) * (int(secs) + 60)
 
 
 def kernel_args(scenario, timeout, extra):
@@ -83,7 +99,7 @@ class Run:
         self.sockdir = tempfile.mkdtemp(prefix="r500-guest-")
         self.qmp_path = os.path.join(self.sockdir, "qmp")
         self.facts = {"shots": {}, "status": [], "resets": 0,
-                      "timeout": args.timeout}
+                      "timeout": args.timeout, "memory_mb": int(args.memory)}
         self.transcript = []
         self.boot = 0
 
@@ -96,20 +112,63 @@ class Run:
                "-device", a.device or "r500,id=r500gpu,heads=2,model=%s,vram-size=%s"
                % (a.model, a.vram),
                "-kernel", os.path.join(self.guest, "vmlinuz"),
-               "-initrd", os.path.join(self.guest, "initrd.img"),
+               "-initrd", self.initrd(),
                "-append", kernel_args(a.scenario, a.timeout, a.append +
                                       (" r500.driver=" + a.driver if a.driver else "")),
                "-chardev", "socket,id=ser0,path=" + serial,
                "-serial", "chardev:ser0",
-               "-qmp", "unix:%s,server=on,wait=off" % self.qmp_path,
-               # what the card found wrong or unimplemented, for the report
-               "-d", "guest_errors,unimp", "-D", os.path.join(self.out, "qemu-d.log")]
+               "-qmp", "unix:%s,server=on,wait=off" % self.qmp_path]
+        if a.scenario != "hostile":
+            # what the card found wrong or unimplemented, for the report
+            # (a hostile guest's garbage would fill a disk with it)
+            cmd += ["-d", "guest_errors,unimp",
+                    "-D", os.path.join(self.out, "qemu-d.log")]
         if self.disk:
             # read-only: runs in parallel share the cached image
             cmd += ["-drive", "file=%s,if=virtio,format=raw,readonly=on" % self.disk]
         if a.scenario != "reboot":
             cmd.append("-no-reboot")       # a crash-reboot ends the run
         return cmd + a.qemu_args
+
+    def initrd(self):
+        """The guest's initramfs; for hostile, with r500-hostile added as
+        a second cpio archive (the kernel unpacks them in turn)."""
+        base = os.path.join(self.guest, "initrd.img")
+        if self.args.scenario != "hostile":
+            return base
+        cpio = mkguest.Cpio()
+        with open(self.args.hostile_bin, "rb") as f:
+            cpio.file("bin/r500-hostile", f.read(), 0o755)
+        path = os.path.join(self.out, "initrd-hostile.img")
+        with open(base, "rb") as f, open(path, "wb") as out:
+            data = f.read()
+            out.write(data + b"\0" * (-len(data) % 4) + cpio.finish())
+        return path
+
+    def poll(self, proc, stop):
+        """Until stop: QMP query-status every QMP_POLL_S, its answer and
+        time, and QEMU's resident memory (VmRSS, peak VmHWM)."""
+        f = self.facts
+        f.update(qmp_polls=0, qmp_failed=[], qmp_max_s=0.0, rss_max_kb=0,
+                 hwm_kb=0)
+        while not stop.wait(QMP_POLL_S) and proc.poll() is None:
+            t = time.time()
+            st = self.q("query-status")
+            dt = time.time() - t
+            if proc.poll() is not None:
+                break
+            f["qmp_polls"] += 1
+            f["qmp_max_s"] = max(f["qmp_max_s"], round(dt, 2))
+            if st.get("return", {}).get("status") != "running":
+                f["qmp_failed"].append([round(t - self.t0, 1), str(st)[:200]])
+            try:
+                with open("/proc/%d/status" % proc.pid) as sf:
+                    kb = dict(l.split(":", 1) for l in sf if ":" in l)
+                f["rss_max_kb"] = max(f["rss_max_kb"],
+                                      int(kb["VmRSS"].split()[0]))
+                f["hwm_kb"] = int(kb["VmHWM"].split()[0])
+            except (OSError, KeyError, ValueError):
+                pass
 
     def q(self, command, arguments=None):
         try:
@@ -150,6 +209,16 @@ class Run:
                     paths.append(path)
                 else:
                     self.facts["shots"][(self.boot, name)] = paths
+            elif what[:1] in (["hostile-begin"], ["hostile-end"]):
+                # the monitor answers around each seed (the poller too)
+                st = self.q("query-status")
+                self.facts.setdefault("hostile", []).append(
+                    [what[0], what[1:], round(time.time() - self.t0, 1),
+                     st.get("return", {}).get("status", str(st)[:200])])
+            elif what == ["quit"]:
+                # hostile: the seeds ran; QEMU, not the guest, ends here
+                self.facts["quit"] = "return" in self.q("quit")
+                return
             elif what == ["boot"]:
                 reply = "boot=%d" % self.boot
             elif what == ["reset"]:
@@ -173,6 +242,11 @@ class Run:
                                 stderr=subprocess.STDOUT)
         deadline = self.t0 + self.args.timeout
         conn, buf = None, b""
+        stop = threading.Event()
+        poller = None
+        if self.args.scenario == "hostile":
+            poller = threading.Thread(target=self.poll, args=(proc, stop))
+            poller.start()
         srv.settimeout(1)
         try:
             while proc.poll() is None and time.time() < deadline:
@@ -209,6 +283,9 @@ class Run:
                     proc.kill()
                     proc.wait()
         finally:
+            stop.set()
+            if poller:
+                poller.join()
             if buf:
                 self.transcript.append(buf.decode("utf-8", "replace"))
                 logf.write(self.transcript[-1] + "\n")
@@ -247,6 +324,10 @@ def main():
                     mkguest.DEFAULT_RELEASE,
                     help="the Debian release of the guest (default "
                     "$R500_GUEST_RELEASE, else %s)" % mkguest.DEFAULT_RELEASE)
+    ap.add_argument("--hostile", default="1,2,3:20", metavar="SEEDS:SECONDS",
+                    help="hostile: r500-hostile's seeds, each for SECONDS")
+    ap.add_argument("--hostile-bin", help="hostile: the static r500-hostile "
+                    "(default BUILD/tests/guest/r500-hostile)")
     ap.add_argument("--vram", default="256M")
     ap.add_argument("--memory", help="guest RAM in MiB (per scenario)")
     ap.add_argument("--timeout", type=int, help="wall-clock limit in seconds")
@@ -267,7 +348,11 @@ def main():
     a = ap.parse_args()
     a.qemu = a.qemu or os.path.join(a.build, "qemu", "build", "qemu-system-x86_64")
     a.out = os.path.abspath(a.out or os.path.join(a.build, "guest", "%s-%s" % (a.model, a.scenario)))
-    a.timeout = a.timeout or SCENARIOS[a.scenario][0]
+    a.timeout = a.timeout or hostile_budget(a) or SCENARIOS[a.scenario][0]
+    a.hostile_bin = a.hostile_bin or os.path.join(a.build, "tests", "guest",
+                                                  "r500-hostile")
+    if a.scenario == "hostile":
+        a.append += " r500.hostile=" + a.hostile
     a.memory = a.memory or str(SCENARIOS[a.scenario][1])
     have = []
     for h in a.have.replace(" ", "").split(","):

@@ -412,53 +412,90 @@ class Checks(unittest.TestCase):
             got = self.judge(text, "desktop", shots or self.desktop_shots(), flip)[name]
             self.assertEqual(got[0], "FAIL", (name, got))
 
-    def reset_text(self, succeeded=True, after=2, gears=True,
-                   flipping_after="yes"):
-        """The gpureset scenario: radeon's debugfs reset under kmscube."""
+    def reset_text(self, succeeded=True, after=3, gears=True, lockup=True,
+                   soft_reset=True, warns=()):
+        """The gpureset scenario: a debugfs reset, then a lockup, under X
+        and glxgears."""
         kms = ['renderer: "ATI RV530"', "Using modifier ..."]
+        rate = "%d frames in 5.0 seconds = 12.6 FPS" % (63 if gears else 0)
         extra = ["@@R500 ROOT /dev/vda mounted=yes",
-                 "@@R500 RESET ib_tests_before=1",
-                 "@@R500 BEGIN gpu-reset", "0", "@@R500 END gpu-reset rc=0",
-                 "@@R500 RESET ib_tests_after=%d ms=1800 flipping_after=%s" %
-                 (after, flipping_after),
-                 "@@R500 BEGIN kmscube-reset"] + kms + [
-                 "@@R500 END kmscube-reset rc=0",
+                 "@@R500 XSTART reset up=yes ms=460",
+                 "@@R500 RESET how=debugfs resets=0 ib_tests_before=1 "
+                 "ib_tests_after=2 ms=31240 gears_reports_before=1 "
+                 "gears_reports_after=3",
+                 "@@R500 RESET how=lockup resets=1 ib_tests_before=2 "
+                 "ib_tests_after=%d ms=33060 gears_reports_before=3 "
+                 "gears_reports_after=5" % after,
+                 "@@R500 BEGIN glxgears-through-resets",
+                 "Running synchronized to the vertical refresh.",
+                 "63 frames in 5.0 seconds = 12.6 FPS"] + [rate] * 4 + [
+                 "@@R500 END glxgears-through-resets rc=0",
                  "@@R500 BEGIN kmscube-after-reset"] + kms + [
-                 "@@R500 END kmscube-after-reset rc=0",
-                 "@@R500 BEGIN glxgears-after-reset",
-                 "%d frames in 5.0 seconds = 12.6 FPS" % (63 if gears else 0),
-                 "@@R500 END glxgears-after-reset rc=0"]
-        dmesg = ["[   40.1] [drm] ib test succeeded in 0 usecs"]
+                 "@@R500 END kmscube-after-reset rc=0"]
+        dev = "[   %s] radeon 0000:00:01.0: "
+        dmesg = ["[   40.1] [drm] ib test succeeded in 0 usecs",
+                 dev % "54.7" + "GPU reset succeeded, trying to resume",
+                 "[   54.9] [drm] ib test succeeded in 0 usecs"]
+        if lockup:
+            dmesg += [dev % "71.1" + "ring 0 stalled for more than 10076msec",
+                      dev % "71.1" + "GPU lockup (current fence id "
+                      "0x00000000000004e8 last fence id 0x00000000000004eb on "
+                      "ring 0)"]
+        if soft_reset:
+            dmesg += [dev % "91.7" + "(rs600_asic_reset:476) "
+                      "RBBM_STATUS=0x80010040",
+                      dev % "93.2" + "GPU reset succeed"]
         if succeeded:
-            dmesg += ["[   60.1] radeon 0000:00:01.0: GPU reset succeeded, trying "
-                      "to resume",
-                      "[   60.3] [drm] ib test succeeded in 0 usecs"]
+            dmesg += [dev % "93.3" + "GPU reset succeeded, trying to resume",
+                      "[   93.4] [drm] ib test succeeded in 0 usecs"]
         else:
-            dmesg += ["[   61.1] radeon 0000:00:01.0: GPU reset failed"]
+            dmesg += [dev % "93.3" + "GPU reset failed"]
+        for w in warns:
+            dmesg += ["[   99.4] ------------[ cut here ]------------",
+                      "[   99.4] WARNING: CPU: 0 PID: 752 at somewhere",
+                      "[   99.4] Call Trace:"] + \
+                     ["[   99.4]  %s+0x1a/0x30 [radeon]" % f for f in w] + \
+                     ["[   99.4] ---[ end trace 0000000000000000 ]---"]
         return transcript("gpureset", extra=extra, dmesg=dmesg)
 
     def test_gpu_reset(self):
         shots = {(1, "fbcon-after-reset"): self.shot("r", 1024, 768, paint_console)}
-        r = self.judge(self.reset_text(), "gpureset", shots)
-        for n in ("reset.gpu", "reset.kmscube-through", "reset.gl-after",
-                  "reset.x-after", "reset.fbcon", "radeon.no-errors"):
+        names = ("reset.debugfs", "reset.lockup", "reset.x-through",
+                 "reset.gl-after", "reset.fbcon", "radeon.no-errors",
+                 "kernel.clean")
+        # the guest kernel's own WARNs on any R500 (checks.KNOWN_WARNS)
+        known = (("ttm_bo_unpin", "radeon_gart_table_vram_unpin",
+                  "rv515_resume", "radeon_gpu_reset"),
+                 ("ttm_bo_release", "radeon_bo_unref",
+                  "radeon_gem_object_free"))
+        r = self.judge(self.reset_text(warns=known), "gpureset", shots)
+        for n in names:
             self.assertEqual(r[n][0], "PASS", (n, r[n]))
-        for text, name in ((self.reset_text(succeeded=False), "reset.gpu"),
+        self.assertIn("2 known upstream WARN", r["kernel.clean"][1])
+        for text, name in ((self.reset_text(succeeded=False), "reset.lockup"),
                            (self.reset_text(succeeded=False), "radeon.no-errors"),
-                           (self.reset_text(after=1), "reset.gpu"),
-                           (self.reset_text(gears=False), "reset.x-after"),
-                           (self.reset_text(flipping_after="no"),
-                            "reset.kmscube-through")):
+                           (self.reset_text(after=2), "reset.lockup"),
+                           (self.reset_text(lockup=False), "reset.lockup"),
+                           (self.reset_text(soft_reset=False), "reset.lockup"),
+                           (self.reset_text(gears=False), "reset.x-through"),
+                           (self.reset_text(warns=[("ttm_bo_release",
+                                                    "radeon_fence_wait")]),
+                            "kernel.clean"),
+                           (self.reset_text().replace("how=debugfs", "how=x"),
+                            "reset.debugfs")):
             got = self.judge(text, "gpureset", shots)[name]
             self.assertEqual(got[0], "FAIL", (name, got))
         blank = {(1, "fbcon-after-reset"): self.shot("rb", 1024, 768,
                                                      lambda *a: None)}
         self.assertEqual(self.judge(self.reset_text(), "gpureset", blank)
                          ["reset.fbcon"][0], "FAIL")
-        # the reset's own lines are no driver error there, and are elsewhere
-        r = self.judge(self.reset_text().replace("test=gpureset", "test=kms"),
-                       "kms")
+        # the resets' own lines are no driver error there, and are
+        # elsewhere; the known WARNs are bad elsewhere too
+        other = self.reset_text(warns=known).replace("test=gpureset",
+                                                     "test=kms")
+        r = self.judge(other, "kms")
         self.assertEqual(r["radeon.no-errors"][0], "FAIL")
+        self.assertEqual(r["kernel.clean"][0], "FAIL")
 
     def test_reboot(self):
         boot = transcript("reboot")
