@@ -40,6 +40,9 @@ packages=(
     # QEMU 10.2's build: pycotap (from bookworm-backports on Debian 12,
     # below), dtc (the +ds tarball has the device trees as sources only)
     python3-pycotap device-tree-compiler
+    # the static C library: the hostile guest program (tests/guest/hostile.c)
+    # runs in any release's initramfs
+    libc6-dev
     # the desktop guest's disk image (tests/guest/mkdesktop.py: mke2fs -d):
     # Debian 12's minimal install has it, Debian 13's no longer does
     e2fsprogs
