@@ -1305,12 +1305,11 @@ static void three_units(TestHost *h, unsigned size)
         h->vram[T3D_TEX + i] = i * 7 + 1;
     }
     for (unsigned u = 0; u < 3; u++) {
-        w[6 * u] = R500_US_TEX | 7u << 11 | 1u << 14;
-        w[6 * u + 1] = u << 16 | R500_TEX_LD << 22;
-        w[6 * u + 2] = 0 | 0u << 8 | 1u << 10 | 2u << 12 | 3u << 14 |
-                       (u + 1) << 16 | 0u << 24 | 1u << 26 | 2u << 28 |
-                       3u << 30;
+        r500_seq_us_tex(u, 0, u + 1, w + 6 * u);
     }
+    /* r500-driver-seq.h's words: the US decoder's TEX type and LD op */
+    g_assert_cmpuint(w[0] & 3, ==, R500_US_TEX);
+    g_assert_cmpuint(w[1] >> 22 & 7, ==, R500_TEX_LD);
     t3d_us_out(1, w + 18);
     t3d_us_program(h, w, 4);
 }

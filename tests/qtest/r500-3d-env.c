@@ -17,14 +17,9 @@ static uint32_t fbits(float f)
     return v;
 }
 
-static void qtest_w(void *opaque, uint32_t reg, uint32_t val)
-{
-    r500_wreg(opaque, reg, val);
-}
-
 void d3_setup(CpEnv *e, uint32_t cb, unsigned w, unsigned h)
 {
-    r500_seq_3d_minimal(qtest_w, &e->t, cb, w, h);
+    r500_seq_3d_minimal(cp_env_w, &e->t, cb, w, h);
     /* ALPHA_BLEND_ENABLE, add and clamp, ONE, ONE */
     r500_wreg(&e->t, R_RB3D_BLENDCNTL, 1 | 33u << 16 | 33u << 24);
 }
@@ -35,7 +30,7 @@ void d3_us_endless(CpEnv *e)
 
     memcpy(w, r500_seq_us_out, sizeof(r500_seq_us_out));
     memcpy(w + 6, us_jump_to_1, sizeof(us_jump_to_1));
-    r500_seq_us_program(qtest_w, &e->t, w, 2);
+    r500_seq_us_program(cp_env_w, &e->t, w, 2);
 }
 
 void d3_pvs_endless(CpEnv *e)

@@ -2,7 +2,7 @@
 #include "r500-cp-env.h"
 #include "r500-driver-seq.h"
 
-static void qtest_w(void *opaque, uint32_t reg, uint32_t val)
+void cp_env_w(void *opaque, uint32_t reg, uint32_t val)
 {
     r500_wreg(opaque, reg, val);
 }
@@ -63,7 +63,7 @@ void cp_init(CpEnv *e)
         r500_wreg(t, R_CP_ME_RAM_DATAL, 0x2000 + i);
     }
     e->wptr = 0;
-    r500_seq_cp_init(qtest_w, t, RING_MC, RING_BUFSZ, WB_MC);
+    r500_seq_cp_init(cp_env_w, t, RING_MC, RING_BUFSZ, WB_MC);
 }
 
 void cp_env_start_args(CpEnv *e, const R500TestModel *m,

@@ -40,6 +40,8 @@ typedef struct CpEnv {
     uint32_t seq;
 } CpEnv;
 
+/* A register write for r500-driver-seq.h's sequences (opaque: R500Test). */
+void cp_env_w(void *opaque, uint32_t reg, uint32_t val);
 /* The guest-physical address of a GTT MC address; its dword. */
 uint64_t gtt_phys(CpEnv *e, uint32_t mc);
 void gtt_w(CpEnv *e, uint32_t mc, uint32_t v);

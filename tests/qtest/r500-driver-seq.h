@@ -121,6 +121,20 @@ static const uint32_t r500_seq_us_out[6] = {
     0x00078001, 0x08020000, 0x08020000, 0x00db0220, 0x00c0c000, 0x20490000,
 };
 
+/*
+ * A US TEX instruction (seeds/US_TEX_INST): LD from unit into temporary
+ * dst at temporary src, xyzw swizzles, RGB and alpha written.
+ */
+static inline void r500_seq_us_tex(unsigned unit, unsigned src,
+                                   unsigned dst, uint32_t w[6])
+{
+    w[0] = 3 | 7u << 11 | 1u << 14;                 /* TEX, RGB + A mask */
+    w[1] = unit << 16 | 1u << 22;                   /* TEX_ID, INST LD */
+    w[2] = src | 0u << 8 | 1u << 10 | 2u << 12 | 3u << 14 |
+           dst << 16 | 0u << 24 | 1u << 26 | 2u << 28 | 3u << 30;
+    w[3] = w[4] = w[5] = 0;
+}
+
 /* A fragment program of n instructions (6 dwords each) at offset 0. */
 static inline void r500_seq_us_program(R500SeqWrite *w, void *opaque,
                                        const uint32_t *words, unsigned n)

@@ -42,11 +42,6 @@ enum {
     TXF_32F4 = 0x1D,
 };
 
-static void qtest_w(void *opaque, uint32_t reg, uint32_t val)
-{
-    r500_wreg(opaque, reg, val);
-}
-
 /* kB of a /proc/PID/status line (VmRSS, VmHWM). */
 static uint64_t proc_kb(pid_t pid, const char *key)
 {
@@ -92,18 +87,13 @@ static void sample_units(CpEnv *e, const uint32_t *fmt, unsigned n)
     r500_wreg(&e->t, R_TX_ENABLE, (1u << n) - 1);
     for (unsigned u = 0; u < n; u++) {
         tex_unit(e, u, fmt[u]);
-        /* TEX, RGB and alpha written; LD from unit u; t0.xyzw -> t(u+1) */
-        w[6 * u] = 3 | 7u << 11 | 1u << 14;
-        w[6 * u + 1] = u << 16 | 1u << 22;
-        w[6 * u + 2] = 0 | 0u << 8 | 1u << 10 | 2u << 12 | 3u << 14 |
-                       (u + 1) << 16 | 0u << 24 | 1u << 26 | 2u << 28 |
-                       3u << 30;
+        r500_seq_us_tex(u, 0, u + 1, w + 6 * u);
     }
     /* r500_seq_us_out with its sources t1 instead of t0 */
     memcpy(w + 6 * n, r500_seq_us_out, sizeof(r500_seq_us_out));
     w[6 * n + 1] |= 1;
     w[6 * n + 2] |= 1;
-    r500_seq_us_program(qtest_w, &e->t, w, n + 1);
+    r500_seq_us_program(cp_env_w, &e->t, w, n + 1);
     g_free(w);
 }
 
